@@ -1,0 +1,68 @@
+import { betterAuth } from 'better-auth';
+import { bearer, jwt } from 'better-auth/plugins';
+import type { Kysely } from 'kysely';
+import type { Config } from '../config.ts';
+import type { DialectName } from '../db/dialect.ts';
+import type { Database } from '../db/schema.ts';
+
+export interface IdentityDeps {
+  config: Config;
+  db: Kysely<Database>;
+  dialect: DialectName;
+  sendPasswordReset: (email: string, link: string) => Promise<void>;
+}
+
+/** ID tokens live one hour; the web client keeps them 50 minutes (SPEC.md §9). */
+export const idTokenLifetime = '1h';
+
+export function createIdentity({ config, db, dialect, sendPasswordReset }: IdentityDeps) {
+  const authWindow = 60;
+  const authLimit = { window: authWindow, max: config.rateLimit.authMax };
+  return betterAuth({
+    appName: 'Foraging Journal',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    database: { db, type: dialect },
+    trustedOrigins: config.corsOrigins,
+    telemetry: { enabled: false },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: config.minPasswordLength,
+      // As Firebase, the seed's provider, does: a reset signs out every other device.
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      // The link opens our own server-rendered page rather than a redirect dance through the API.
+      sendResetPassword: async ({ user, token }) => {
+        const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        await sendPasswordReset(user.email, link);
+      },
+    },
+    // Off outside production unless enabled: we want it everywhere.
+    rateLimit: {
+      enabled: true,
+      window: 60,
+      max: 100,
+      storage: 'memory',
+      customRules: {
+        '/sign-in/email': authLimit,
+        '/sign-up/email': authLimit,
+        '/request-password-reset': authLimit,
+        '/reset-password': authLimit,
+      },
+    },
+    advanced: { ipAddress: { ipAddressHeaders: ['x-forwarded-for'] } },
+    plugins: [
+      jwt({
+        jwt: {
+          expirationTime: idTokenLifetime,
+          issuer: config.publicUrl,
+          audience: config.publicUrl,
+        },
+      }),
+      bearer(),
+    ],
+  });
+}
+
+export type Identity = ReturnType<typeof createIdentity>;

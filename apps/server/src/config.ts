@@ -1,0 +1,143 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { photoLimits } from '@fj/contract/photos';
+
+/** Origins the Capacitor WebView serves the app from (iOS and Android). */
+const capacitorOrigins = ['capacitor://localhost', 'https://localhost'];
+
+const csv = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean),
+);
+
+const positiveInt = z.coerce.number().int().positive();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (leave unset for SQLite)')
+    .optional(),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  MIN_PASSWORD_LENGTH: positiveInt.default(6),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Foraging Journal <no-reply@localhost>'),
+  CORS_ORIGINS: csv.optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true'),
+  MAX_UPLOAD_BYTES: positiveInt.default(photoLimits.maxUploadBytes),
+  MAX_IMAGE_PIXELS: positiveInt.default(photoLimits.maxPixels),
+  RATE_LIMIT_MAX: positiveInt.default(300),
+  AUTH_RATE_LIMIT_MAX: positiveInt.default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+  MAP_STYLE_URL: z.url().default('https://tiles.openfreemap.org/styles/liberty'),
+  GEOCODER_URL: z.url().default('https://photon.komoot.io/api'),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  publicUrl: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  authSecret: string;
+  minPasswordLength: number;
+  mail: { smtpUrl?: string; from: string; outboxDir: string };
+  corsOrigins: string[];
+  storage:
+    | { kind: 'local'; dir: string }
+    | {
+        kind: 's3';
+        bucket: string;
+        region: string;
+        endpoint?: string;
+        accessKeyId?: string;
+        secretAccessKey?: string;
+        forcePathStyle: boolean;
+      };
+  photos: { maxUploadBytes: number; maxPixels: number };
+  rateLimit: { max: number; authMax: number };
+  logLevel: string;
+  webDistDir: string;
+  client: { mapStyleUrl: string; geocoderUrl: string };
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads the secret kept in DATA_DIR, creating it on first start so the embedded default needs no set-up. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/**
+ * The only reader of process.env. Fails with one message that names every bad key,
+ * so a self-hoster fixes them all in one go.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    publicUrl,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'sqlite', file: path.join(dataDir, 'journal.db') },
+    authSecret: e.AUTH_SECRET ?? loadOrCreateSecret(dataDir),
+    minPasswordLength: e.MIN_PASSWORD_LENGTH,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
+    corsOrigins: [...new Set([publicUrl, ...(e.CORS_ORIGINS ?? capacitorOrigins)])],
+    storage: e.S3_BUCKET
+      ? {
+          kind: 's3',
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+        }
+      : { kind: 'local', dir: path.join(dataDir, 'photos') },
+    photos: { maxUploadBytes: e.MAX_UPLOAD_BYTES, maxPixels: e.MAX_IMAGE_PIXELS },
+    rateLimit: { max: e.RATE_LIMIT_MAX, authMax: e.AUTH_RATE_LIMIT_MAX },
+    logLevel: e.LOG_LEVEL,
+    webDistDir: path.resolve(
+      e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '..', '..', 'web', 'dist'),
+    ),
+    client: { mapStyleUrl: e.MAP_STYLE_URL, geocoderUrl: e.GEOCODER_URL },
+  };
+}

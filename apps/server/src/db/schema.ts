@@ -1,0 +1,78 @@
+import type { Generated } from 'kysely';
+
+/** Tables of the journal itself; better-auth's tables are typed by better-auth. */
+export interface PreferencesTable {
+  id: string;
+  name: string;
+  email: string;
+  custom_species_categories: string;
+  custom_species: string;
+  custom_terrain_types: string;
+  custom_tree_types: string;
+  show_tutorial: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LocationsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  description: string | null;
+  lat: number;
+  lng: number;
+  /** JSON of LocationDetails: area, categories, species, terrainType, treeTypes, access. */
+  details: string;
+  favorite: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EntriesTable {
+  id: string;
+  location_id: string;
+  user_id: string;
+  date: string;
+  /** JSON: species, abundance, notes, weather. */
+  details: string;
+  /** JSON list of photo file paths; the photos table holds the rest. */
+  photo_paths: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PhotosTable {
+  id: string;
+  user_id: string;
+  file_path: string;
+  thumbnail_file_path: string;
+  name: string;
+  size: number;
+  width: number;
+  height: number;
+  uploaded_at: string;
+}
+
+export interface UserTable {
+  id: string;
+  email: string;
+  name: string;
+}
+
+/** better-auth's pending resets and e-mail checks; read only to tell a used reset link. */
+export interface VerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: string | Date;
+}
+
+export interface Database {
+  verification: VerificationTable;
+  preferences: PreferencesTable;
+  locations: LocationsTable;
+  entries: EntriesTable;
+  photos: PhotosTable;
+  user: UserTable;
+  kysely_migration: { name: string; timestamp: Generated<string> };
+}

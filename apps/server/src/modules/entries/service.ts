@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import type { CreateEntryInput, UpdateEntryInput } from '@fj/contract/entries';
+import type { Location } from '@fj/contract/locations';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, EntriesTable } from '../../db/schema.ts';
+import { AppError, badField, notFound } from '../../errors.ts';
+import { nowIso, parseJson } from '../../lib/json.ts';
+import type { PhotoStorage } from '../../storage/photo-storage.ts';
+import type { EntryDetails } from '../locations/mapping.ts';
+import { locationsRepository as repo } from '../locations/repository.ts';
+import type { LocationService } from '../locations/service.ts';
+import { photosRepository } from '../photos/repository.ts';
+
+export interface EntryServiceDeps {
+  db: Kysely<Database>;
+  storage: PhotoStorage;
+  locations: LocationService;
+}
+
+function detailsOf(input: UpdateEntryInput, base: EntryDetails = {}): EntryDetails {
+  const details: EntryDetails = { ...base };
+  if (input.species !== undefined) details.species = input.species;
+  if (input.abundance !== undefined) details.abundance = input.abundance;
+  if (input.notes !== undefined) details.notes = input.notes;
+  if (input.weather !== undefined) details.weather = input.weather;
+  return details;
+}
+
+/** An entry may refer only to photos its own user uploaded; anything else is a bad field. */
+async function checkedPhotoPaths(
+  trx: Transaction<Database>,
+  userId: string,
+  photos: readonly { filePath: string }[],
+): Promise<string[]> {
+  const paths = [...new Set(photos.map((photo) => photo.filePath))];
+  const owned = new Set(
+    (await photosRepository.findByPaths(trx, userId, paths)).map((row) => row.file_path),
+  );
+  const index = photos.findIndex((photo) => !owned.has(photo.filePath));
+  if (index >= 0) throw badField(`photos.${index}.filePath`, 'no such uploaded photo');
+  return paths;
+}
+
+async function deletePhotos(
+  trx: Transaction<Database>,
+  userId: string,
+  paths: string[],
+): Promise<string[]> {
+  const photos = await photosRepository.findByPaths(trx, userId, paths);
+  await photosRepository.deleteByPaths(trx, userId, paths);
+  return photos.flatMap((photo) => [photo.file_path, photo.thumbnail_file_path]);
+}
+
+export function createEntryService({ db, storage, locations }: EntryServiceDeps) {
+  async function requireLocation(trx: Transaction<Database>, userId: string, locationId: string) {
+    if (!(await repo.findById(trx, userId, locationId))) throw notFound('Location');
+  }
+
+  return {
+    /** Idempotent by id, like locations. Answers the whole updated location. */
+    async create(userId: string, locationId: string, input: CreateEntryInput): Promise<Location> {
+      await db.transaction().execute(async (trx) => {
+        await requireLocation(trx, userId, locationId);
+        const now = nowIso();
+        const row: EntriesTable = {
+          id: input.id ?? randomUUID(),
+          location_id: locationId,
+          user_id: userId,
+          date: input.date,
+          details: JSON.stringify(detailsOf(input)),
+          photo_paths: JSON.stringify(await checkedPhotoPaths(trx, userId, input.photos ?? [])),
+          created_at: now,
+          updated_at: now,
+        };
+        if (await repo.insertEntryIfAbsent(trx, row)) {
+          await repo.touch(trx, userId, locationId, now);
+          return;
+        }
+        const owner = await repo.findEntryOwner(trx, row.id);
+        if (owner?.user_id !== userId || owner.location_id !== locationId) {
+          throw new AppError('CONFLICT', 'id: already used by another entry', {
+            id: 'already used',
+          });
+        }
+      });
+      return locations.read(userId, locationId);
+    },
+
+    async update(
+      userId: string,
+      locationId: string,
+      entryId: string,
+      input: UpdateEntryInput,
+    ): Promise<Location> {
+      const removedFiles = await db.transaction().execute(async (trx) => {
+        const entry = await repo.findEntry(trx, userId, locationId, entryId);
+        if (!entry) throw notFound('Entry');
+        const now = nowIso();
+        const changes: Partial<EntriesTable> = {
+          details: JSON.stringify(detailsOf(input, parseJson<EntryDetails>(entry.details))),
+          updated_at: now,
+        };
+        if (input.date !== undefined) changes.date = input.date;
+        let removed: string[] = [];
+        if (input.photos !== undefined) {
+          const paths = await checkedPhotoPaths(trx, userId, input.photos);
+          changes.photo_paths = JSON.stringify(paths);
+          const dropped = parseJson<string[]>(entry.photo_paths).filter(
+            (path) => !paths.includes(path),
+          );
+          removed = await deletePhotos(trx, userId, dropped);
+        }
+        await repo.updateEntry(trx, userId, entryId, changes);
+        await repo.touch(trx, userId, locationId, now);
+        return removed;
+      });
+      await storage.delete(removedFiles);
+      return locations.read(userId, locationId);
+    },
+
+    async remove(userId: string, locationId: string, entryId: string): Promise<Location> {
+      const removedFiles = await db.transaction().execute(async (trx) => {
+        const entry = await repo.findEntry(trx, userId, locationId, entryId);
+        if (!entry) throw notFound('Entry');
+        const removed = await deletePhotos(trx, userId, parseJson<string[]>(entry.photo_paths));
+        await repo.deleteEntry(trx, userId, entryId);
+        await repo.touch(trx, userId, locationId, nowIso());
+        return removed;
+      });
+      await storage.delete(removedFiles);
+      return locations.read(userId, locationId);
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+const healthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.enum(['ok', 'unreachable']),
+  uptimeSeconds: z.number(),
+});
+
+/** Public and cheap: the web app's server-readiness gate calls it before anything else. */
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/health',
+    {
+      schema: { tags: ['health'], response: { 200: healthSchema, 503: healthSchema } },
+      config: { rateLimit: false },
+    },
+    async (request, reply) => {
+      const uptimeSeconds = Math.round(process.uptime());
+      try {
+        await sql`select 1`.execute(app.db);
+        reply.header('cache-control', 'no-store');
+        return { status: 'ok' as const, database: 'ok' as const, uptimeSeconds };
+      } catch (error) {
+        request.log.error({ err: error }, 'health check: database unreachable');
+        return reply
+          .status(503)
+          .send({ status: 'degraded', database: 'unreachable', uptimeSeconds });
+      }
+    },
+  );
+};

@@ -1,0 +1,63 @@
+import { errorBodySchema } from '@fj/contract/errors';
+import { idParamSchema } from '@fj/contract/common';
+import { createLocationSchema, locationSchema, updateLocationSchema } from '@fj/contract/locations';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { LocationService } from './service.ts';
+
+const params = z.object({ id: idParamSchema });
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
+
+export function locationRoutes(service: LocationService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/locations',
+      {
+        schema: {
+          tags: ['locations'],
+          response: { 200: z.object({ data: z.array(locationSchema) }), ...errors },
+        },
+      },
+      async (request) => ({ data: await service.list(request.userId) }),
+    );
+    app.get(
+      '/locations/:id',
+      { schema: { tags: ['locations'], params, response: { 200: locationSchema, ...errors } } },
+      async (request) => service.read(request.userId, request.params.id),
+    );
+    app.post(
+      '/locations',
+      {
+        schema: {
+          tags: ['locations'],
+          body: createLocationSchema,
+          response: { 200: locationSchema, 201: locationSchema, 409: errorBodySchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { location, created } = await service.create(request.userId, request.body);
+        return reply.status(created ? 201 : 200).send(location);
+      },
+    );
+    app.put(
+      '/locations/:id',
+      {
+        schema: {
+          tags: ['locations'],
+          params,
+          body: updateLocationSchema,
+          response: { 200: locationSchema, ...errors },
+        },
+      },
+      async (request) => service.update(request.userId, request.params.id, request.body),
+    );
+    app.delete(
+      '/locations/:id',
+      { schema: { tags: ['locations'], params, response: { 204: z.null(), ...errors } } },
+      async (request, reply) => {
+        await service.remove(request.userId, request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+  };
+}

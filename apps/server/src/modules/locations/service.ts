@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  CreateLocationInput,
+  Location,
+  LocationDetails,
+  UpdateLocationInput,
+} from '@fj/contract/locations';
+import type { Kysely } from 'kysely';
+import type { Database, LocationsTable, PhotosTable } from '../../db/schema.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { nowIso, parseJson } from '../../lib/json.ts';
+import type { PhotoStorage } from '../../storage/photo-storage.ts';
+import type { UrlSigner } from '../../storage/url-signer.ts';
+import { photosRepository } from '../photos/repository.ts';
+import { photoPathsOf, toLocation } from './mapping.ts';
+import { locationsRepository as repo } from './repository.ts';
+
+export interface LocationServiceDeps {
+  db: Kysely<Database>;
+  storage: PhotoStorage;
+  signer: UrlSigner;
+}
+
+const detailKeys = ['area', 'categories', 'species', 'terrainType', 'treeTypes', 'access'] as const;
+
+function pickDetails(input: Partial<LocationDetails>): Partial<LocationDetails> {
+  const details: Record<string, unknown> = {};
+  for (const key of detailKeys) if (input[key] !== undefined) details[key] = input[key];
+  return details as Partial<LocationDetails>;
+}
+
+async function photosByPath(db: Kysely<Database>, userId: string, paths: string[]) {
+  const rows = await photosRepository.findByPaths(db, userId, paths);
+  return new Map<string, PhotosTable>(rows.map((row) => [row.file_path, row]));
+}
+
+export function createLocationService({ db, storage, signer }: LocationServiceDeps) {
+  /** The whole location as the API answers it: its entries, newest first, with signed photo URLs. */
+  async function read(userId: string, id: string): Promise<Location> {
+    const row = await repo.findById(db, userId, id);
+    if (!row) throw notFound('Location');
+    const entries = await repo.entriesOfLocation(db, userId, id);
+    return toLocation(row, entries, await photosByPath(db, userId, photoPathsOf(entries)), signer);
+  }
+
+  return {
+    read,
+
+    async list(userId: string): Promise<Location[]> {
+      const [rows, entries, photos] = await Promise.all([
+        repo.listByUser(db, userId),
+        repo.entriesOfUser(db, userId),
+        photosRepository.listByUser(db, userId),
+      ]);
+      const photoMap = new Map(photos.map((photo) => [photo.file_path, photo]));
+      const entriesByLocation = new Map<string, typeof entries>();
+      for (const entry of entries) {
+        const list = entriesByLocation.get(entry.location_id);
+        if (list) list.push(entry);
+        else entriesByLocation.set(entry.location_id, [entry]);
+      }
+      return rows.map((row) =>
+        toLocation(row, entriesByLocation.get(row.id) ?? [], photoMap, signer),
+      );
+    },
+
+    /** Idempotent: a retried POST with the same id answers the location it made the first time. */
+    async create(
+      userId: string,
+      input: CreateLocationInput,
+    ): Promise<{ location: Location; created: boolean }> {
+      const now = nowIso();
+      const row: LocationsTable = {
+        id: input.id ?? randomUUID(),
+        user_id: userId,
+        name: input.name,
+        description: input.description ?? null,
+        lat: input.position.lat,
+        lng: input.position.lng,
+        details: JSON.stringify(pickDetails(input)),
+        favorite: input.favorite ? 1 : 0,
+        created_at: now,
+        updated_at: now,
+      };
+      const created = await repo.insertIfAbsent(db, row);
+      if (!created) {
+        const owner = await repo.findOwner(db, row.id);
+        if (owner?.user_id !== userId) {
+          throw new AppError('CONFLICT', 'id: already used by another location', {
+            id: 'already used',
+          });
+        }
+      }
+      return { location: await read(userId, row.id), created };
+    },
+
+    async update(userId: string, id: string, input: UpdateLocationInput): Promise<Location> {
+      await db.transaction().execute(async (trx) => {
+        const row = await repo.findById(trx, userId, id);
+        if (!row) throw notFound('Location');
+        const details = { ...parseJson<LocationDetails>(row.details), ...pickDetails(input) };
+        const changes: Partial<LocationsTable> = {
+          details: JSON.stringify(details),
+          updated_at: nowIso(),
+        };
+        if (input.name !== undefined) changes.name = input.name;
+        if (input.description !== undefined) changes.description = input.description;
+        if (input.position)
+          Object.assign(changes, { lat: input.position.lat, lng: input.position.lng });
+        if (input.favorite !== undefined) changes.favorite = input.favorite ? 1 : 0;
+        await repo.update(trx, userId, id, changes);
+      });
+      return read(userId, id);
+    },
+
+    /** Its entries go with it (cascade), and so do their photo files. */
+    async remove(userId: string, id: string): Promise<void> {
+      const paths = await db.transaction().execute(async (trx) => {
+        const row = await repo.findById(trx, userId, id);
+        if (!row) throw notFound('Location');
+        const entries = await repo.entriesOfLocation(trx, userId, id);
+        const photos = await photosRepository.findByPaths(trx, userId, photoPathsOf(entries));
+        await photosRepository.deleteByPaths(
+          trx,
+          userId,
+          photos.map((photo) => photo.file_path),
+        );
+        await repo.delete(trx, userId, id);
+        return photos.flatMap((photo) => [photo.file_path, photo.thumbnail_file_path]);
+      });
+      // Files go after the commit: a failed delete leaves an orphan file, never a broken entry.
+      await storage.delete(paths);
+    },
+  };
+}
+
+export type LocationService = ReturnType<typeof createLocationService>;

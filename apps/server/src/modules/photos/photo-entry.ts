@@ -1,0 +1,18 @@
+import type { PhotoEntry } from '@fj/contract/photos';
+import type { PhotosTable } from '../../db/schema.ts';
+import type { UrlSigner } from '../../storage/url-signer.ts';
+
+/** SPEC.md §3's Photo entry, with URLs signed afresh (they expire, the row does not). */
+export function toPhotoEntry(row: PhotosTable, signer: UrlSigner): PhotoEntry {
+  return {
+    url: signer.url(row.file_path),
+    thumbnailUrl: signer.url(row.thumbnail_file_path),
+    filePath: row.file_path,
+    thumbnailFilePath: row.thumbnail_file_path,
+    name: row.name,
+    size: Number(row.size),
+    width: Number(row.width),
+    height: Number(row.height),
+    uploadedAt: row.uploaded_at,
+  };
+}

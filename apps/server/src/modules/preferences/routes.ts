@@ -1,0 +1,73 @@
+import { errorBodySchema } from '@fj/contract/errors';
+import {
+  createPreferencesSchema,
+  preferencesSchema,
+  updateCategoriesSchema,
+  updateSpeciesSchema,
+  updateTerrainSchema,
+  updateTreesSchema,
+  updateTutorialSchema,
+} from '@fj/contract/preferences';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createPreferencesService } from './service.ts';
+
+const answer = z.object({ data: preferencesSchema });
+const errors = { 400: errorBodySchema, 401: errorBodySchema };
+const schema = <B extends z.ZodType>(body: B) => ({
+  tags: ['preferences'],
+  body,
+  response: { 200: answer, ...errors },
+});
+
+export const preferencesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createPreferencesService(app.db);
+  const user = (request: { userId: string }) => request.userId;
+
+  app.post(
+    '/preferences',
+    {
+      schema: {
+        tags: ['preferences'],
+        body: createPreferencesSchema,
+        response: { 201: answer, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ data: await service.create(user(request), request.body) }),
+  );
+  app.get(
+    '/preferences',
+    { schema: { tags: ['preferences'], response: { 200: answer, ...errors } } },
+    async (request) => ({ data: await service.get(user(request)) }),
+  );
+  app.put(
+    '/preferences/categories',
+    { schema: schema(updateCategoriesSchema) },
+    async (request) => ({
+      data: await service.setCategories(user(request), request.body.categories),
+    }),
+  );
+  app.put(
+    '/preferences/species/:category',
+    {
+      schema: {
+        ...schema(updateSpeciesSchema),
+        // Fastify has already URL-decoded the path parameter (SPEC.md §7: "category URL-encoded").
+        params: z.object({ category: z.string().trim().min(1).max(80) }),
+      },
+    },
+    async (request) => ({
+      data: await service.setSpecies(user(request), request.params.category, request.body.species),
+    }),
+  );
+  app.put('/preferences/terrain', { schema: schema(updateTerrainSchema) }, async (request) => ({
+    data: await service.setTerrain(user(request), request.body.terrainTypes),
+  }));
+  app.put('/preferences/trees', { schema: schema(updateTreesSchema) }, async (request) => ({
+    data: await service.setTrees(user(request), request.body.treeTypes),
+  }));
+  app.put('/preferences/tutorial', { schema: schema(updateTutorialSchema) }, async (request) => ({
+    data: await service.setTutorial(user(request), request.body.show),
+  }));
+};

@@ -1,0 +1,107 @@
+import {
+  createPreferencesSchema,
+  type CreatePreferencesInput,
+  type Preferences,
+} from '@fj/contract/preferences';
+import type { Kysely } from 'kysely';
+import type { Database, PreferencesTable } from '../../db/schema.ts';
+import { badField, notFound } from '../../errors.ts';
+import { nowIso, parseJson } from '../../lib/json.ts';
+import { preferencesRepository as repo } from './repository.ts';
+
+function toRow(input: CreatePreferencesInput): PreferencesTable {
+  const now = nowIso();
+  return {
+    id: input.id,
+    name: input.name,
+    email: input.email,
+    custom_species_categories: JSON.stringify(input.customSpeciesCategories),
+    custom_species: JSON.stringify(input.customSpecies),
+    custom_terrain_types: JSON.stringify(input.customTerrainTypes),
+    custom_tree_types: JSON.stringify(input.customTreeTypes),
+    show_tutorial: 1,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+function toPreferences(row: PreferencesTable): Preferences {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    customSpeciesCategories: parseJson(row.custom_species_categories),
+    customSpecies: parseJson(row.custom_species),
+    customTerrainTypes: parseJson(row.custom_terrain_types),
+    customTreeTypes: parseJson(row.custom_tree_types),
+    showTutorial: Boolean(row.show_tutorial),
+  };
+}
+
+/** A record just written is there to read, unless the user was deleted meanwhile. */
+function found(row: PreferencesTable | undefined): PreferencesTable {
+  if (!row) throw notFound('Preferences');
+  return row;
+}
+
+/** Lists as the user typed them, trimmed, empty and repeated names dropped. */
+const tidy = (list: readonly string[]) => [
+  ...new Set(list.map((item) => item.trim()).filter(Boolean)),
+];
+
+export function createPreferencesService(db: Kysely<Database>) {
+  /** A record with SPEC.md §3's defaults, made on first need, so a failed first POST is harmless. */
+  async function ensure(userId: string): Promise<PreferencesTable> {
+    const existing = await repo.find(db, userId);
+    if (existing) return existing;
+    await repo.insertIfAbsent(db, toRow(createPreferencesSchema.parse({ id: userId })));
+    return found(await repo.find(db, userId));
+  }
+
+  async function change(userId: string, changes: Partial<PreferencesTable>): Promise<Preferences> {
+    await ensure(userId);
+    await repo.update(db, userId, { ...changes, updated_at: nowIso() });
+    return toPreferences(found(await repo.find(db, userId)));
+  }
+
+  return {
+    async create(userId: string, input: CreatePreferencesInput): Promise<Preferences> {
+      if (input.id !== userId) throw badField('id', "must be the signed-in user's id");
+      await repo.insertIfAbsent(db, toRow(input));
+      return toPreferences(found(await repo.find(db, userId)));
+    },
+    async get(userId: string): Promise<Preferences> {
+      return toPreferences(await ensure(userId));
+    },
+    /** Categories that go also lose their species lists, so no orphan list lingers. */
+    async setCategories(userId: string, categories: string[]): Promise<Preferences> {
+      const kept = tidy(categories);
+      const species = parseJson<Record<string, string[]>>((await ensure(userId)).custom_species);
+      const keptSpecies = Object.fromEntries(
+        kept.map((category) => [category, species[category] ?? []]),
+      );
+      return change(userId, {
+        custom_species_categories: JSON.stringify(kept),
+        custom_species: JSON.stringify(keptSpecies),
+      });
+    },
+    async setSpecies(userId: string, category: string, list: string[]): Promise<Preferences> {
+      const row = await ensure(userId);
+      const categories = parseJson<string[]>(row.custom_species_categories);
+      const species = parseJson<Record<string, string[]>>(row.custom_species);
+      const name = category.trim();
+      if (!name) throw badField('category', 'must not be empty');
+      return change(userId, {
+        custom_species_categories: JSON.stringify(
+          categories.includes(name) ? categories : [...categories, name],
+        ),
+        custom_species: JSON.stringify({ ...species, [name]: tidy(list) }),
+      });
+    },
+    setTerrain: (userId: string, list: string[]) =>
+      change(userId, { custom_terrain_types: JSON.stringify(tidy(list)) }),
+    setTrees: (userId: string, list: string[]) =>
+      change(userId, { custom_tree_types: JSON.stringify(tidy(list)) }),
+    setTutorial: (userId: string, show: boolean) => change(userId, { show_tutorial: show ? 1 : 0 }),
+  };
+}

@@ -1,0 +1,95 @@
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import { createIdentity, type Identity } from '../auth/identity.ts';
+import { createTokenVerifier } from '../auth/token-verifier.ts';
+import { AppError } from '../errors.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    identity: Identity;
+    /** preHandler for /api/v1: a valid ID token, or 401. Sets request.userId. */
+    authenticate: (request: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyRequest {
+    userId: string;
+  }
+}
+
+function toFetchRequest(request: FastifyRequest, baseUrl: string): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined || name === 'x-forwarded-for' || name === 'content-length') continue;
+    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  // Fastify has already resolved the client address (honouring trustProxy); pass only that on.
+  headers.set('x-forwarded-for', request.ip);
+  const hasBody =
+    request.body !== undefined && request.method !== 'GET' && request.method !== 'HEAD';
+  if (hasBody) headers.set('content-type', 'application/json');
+  return new Request(new URL(request.url, baseUrl), {
+    method: request.method,
+    headers,
+    body: hasBody ? JSON.stringify(request.body) : undefined,
+  });
+}
+
+async function sendFetchResponse(response: Response, reply: FastifyReply): Promise<void> {
+  reply.status(response.status);
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') reply.header(name, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+}
+
+export default fp(
+  async (app, opts: { config: Config }) => {
+    const { config } = opts;
+    const identity = createIdentity({
+      config,
+      db: app.db,
+      dialect: app.dialect,
+      sendPasswordReset: async (email, link) => {
+        await app.mailer.send({
+          to: email,
+          subject: 'Reset your Foraging Journal password',
+          text: `Someone asked to reset the password of your Foraging Journal account.\n\nSet a new password here (the link works once, for one hour):\n${link}\n\nIf it was not you, ignore this mail: your password stays as it is.`,
+          html: `<p>Someone asked to reset the password of your Foraging Journal account.</p><p><a href="${link}">Set a new password</a> (the link works once, for one hour).</p><p>If it was not you, ignore this mail: your password stays as it is.</p>`,
+        });
+        if (!config.mail.smtpUrl)
+          app.log.info(
+            { email, link },
+            'password reset link (no SMTP_URL: mail kept in the outbox)',
+          );
+      },
+    });
+    app.decorate('identity', identity);
+
+    const verifier = createTokenVerifier({
+      issuer: config.publicUrl,
+      audience: config.publicUrl,
+      loadJwks: () => identity.api.getJwks(),
+    });
+    app.decorateRequest('userId', '');
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const header = request.headers.authorization ?? '';
+      const match = /^Bearer\s+(\S+)$/i.exec(header);
+      const userId = match?.[1] ? await verifier.verify(match[1]) : null;
+      if (!userId) throw new AppError('UNAUTHORIZED', 'A valid ID token is required');
+      request.userId = userId;
+    });
+
+    app.route({
+      method: ['GET', 'POST'],
+      url: '/api/auth/*',
+      schema: { hide: true },
+      handler: async (request, reply) => {
+        const response = await identity.handler(toFetchRequest(request, config.publicUrl));
+        await sendFetchResponse(response, reply);
+      },
+    });
+  },
+  { name: 'auth', dependencies: ['db', 'mail'] },
+);

@@ -1,0 +1,44 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
+import { routeNotFound } from '../errors.ts';
+
+/**
+ * Serves the web build: hashed assets cached for a year, index.html never cached, and every
+ * unknown GET outside /api answered with index.html so the client router takes over.
+ * Owns the not-found handler, since that is where the SPA fallback lives.
+ */
+export default fp(
+  async (app, opts: { distDir: string }) => {
+    const hasBuild = existsSync(path.join(opts.distDir, 'index.html'));
+    if (hasBuild) {
+      await app.register(fastifyStatic, {
+        root: opts.distDir,
+        wildcard: false,
+        index: false,
+        setHeaders(reply, filePath) {
+          const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+          reply.header(
+            'cache-control',
+            hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
+        },
+      });
+    } else {
+      app.log.warn(
+        { distDir: opts.distDir },
+        'no web build found: serving the API only (run npm run build)',
+      );
+    }
+    app.setNotFoundHandler((request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '/';
+      const isPage =
+        request.method === 'GET' && !pathname.startsWith('/api/') && !path.extname(pathname);
+      if (!hasBuild || !isPage)
+        return reply.status(404).send(routeNotFound(request.method, request.url));
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    });
+  },
+  { name: 'web' },
+);

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { labelSchema } from './common.ts';
+import { photoEntrySchema, photoRefSchema } from './photos.ts';
+
+export const entryFieldsSchema = z.object({
+  date: z.iso.date(),
+  species: z.array(labelSchema).max(100).optional(),
+  abundance: z.number().int().min(0).max(5).nullable().optional(),
+  notes: z.string().max(10_000).nullable().optional(),
+  weather: z.string().max(200).nullable().optional(),
+  photos: z.array(photoRefSchema).max(50).optional(),
+});
+
+export const createEntrySchema = entryFieldsSchema.extend({ id: z.uuid().optional() });
+export type CreateEntryInput = z.infer<typeof createEntrySchema>;
+
+export const updateEntrySchema = entryFieldsSchema.partial();
+export type UpdateEntryInput = z.infer<typeof updateEntrySchema>;
+
+export const entrySchema = z.object({
+  id: z.string(),
+  locationId: z.string(),
+  date: z.string(),
+  species: z.array(z.string()).optional(),
+  abundance: z.number().optional(),
+  notes: z.string().optional(),
+  weather: z.string().optional(),
+  photos: z.array(photoEntrySchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Entry = z.infer<typeof entrySchema>;
