@@ -2,7 +2,6 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { createLocalStorage } from '../storage/local-storage.ts';
 import type { PhotoStorage } from '../storage/photo-storage.ts';
-import { createS3Storage } from '../storage/s3-storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,0 +1,38 @@
+import { performance } from 'node:perf_hooks';
+
+export interface Figure {
+  name: string;
+  value: number;
+  unit: string;
+  /** The target this figure should stay under; the ratio printed is value / target. */
+  target: number;
+}
+
+export async function timeRuns(
+  runs: number,
+  fn: () => Promise<unknown>,
+): Promise<{ median: number; p95: number }> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await fn();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) =>
+    times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? Number.NaN;
+  return { median: at(0.5), p95: at(0.95) };
+}
+
+export function report(figures: readonly Figure[]): boolean {
+  let allMet = true;
+  for (const f of figures) {
+    const ratio = f.value / f.target;
+    allMet &&= ratio <= 1;
+    const mark = ratio <= 1 ? 'ok  ' : 'SLOW';
+    console.log(
+      `${mark} ${f.name.padEnd(48)} ${f.value.toFixed(1).padStart(9)} ${f.unit.padEnd(6)} target ${String(f.target).padStart(6)} ratio ${ratio.toFixed(2)}`,
+    );
+  }
+  return allMet;
+}

@@ -1,0 +1,163 @@
+// `npm run bench`: speed and memory figures of the server, each against its target.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { databaseKinds } from '../test/helpers/databases.ts';
+import { createTestApp } from '../test/helpers/test-app.ts';
+import { report, timeRuns, type Figure } from './measure.ts';
+
+const figures: Figure[] = [];
+
+async function coldStart(): Promise<number> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'fj-bench-'));
+  const port = 39_000 + Math.floor(Math.random() * 1000);
+  const start = Date.now();
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
+  try {
+    for (;;) {
+      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) return Date.now() - start;
+      if (Date.now() - start > 30_000) throw new Error('server did not become healthy in 30 s');
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  } finally {
+    server.kill();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+for (const kind of databaseKinds) {
+  const t = await createTestApp(kind);
+  const user = await t.signUp();
+  const locations = 2000;
+  for (let i = 0; i < locations; i++) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/locations',
+      headers: user.auth,
+      payload: {
+        name: `Spot ${i}`,
+        position: { lat: 55 + (i % 100) / 10, lng: 12 + i / 400 },
+        categories: ['mushrooms'],
+      },
+    });
+    if (i % 4 === 0) {
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/locations/${res.json<{ id: string }>().id}/entries`,
+        headers: user.auth,
+        payload: {
+          date: '2026-09-12',
+          species: ['chanterelle'],
+          abundance: 3,
+          notes: 'by the mossy stump',
+        },
+      });
+    }
+  }
+  const list = await timeRuns(15, () =>
+    t.app.inject({ method: 'GET', url: '/api/v1/locations', headers: user.auth }),
+  );
+  figures.push({
+    name: `GET /locations, 2000 spots + 500 entries (${kind.name}) p50`,
+    value: list.median,
+    unit: 'ms',
+    target: 300,
+  });
+  figures.push({
+    name: `GET /locations, 2000 spots + 500 entries (${kind.name}) p95`,
+    value: list.p95,
+    unit: 'ms',
+    target: 600,
+  });
+  const write = await timeRuns(200, () =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/locations',
+      headers: user.auth,
+      payload: { name: 'x', position: { lat: 1, lng: 1 } },
+    }),
+  );
+  figures.push({
+    name: `POST /locations (${kind.name}) p50`,
+    value: write.median,
+    unit: 'ms',
+    target: 10,
+  });
+  // Token verification is in memory: this is one signature check plus one indexed read.
+  const auth = await timeRuns(500, () =>
+    t.app.inject({ method: 'GET', url: '/api/v1/preferences', headers: user.auth }),
+  );
+  figures.push({
+    name: `GET /preferences (${kind.name}) p50`,
+    value: auth.median,
+    unit: 'ms',
+    target: 5,
+  });
+
+  if (kind.name === 'sqlite') {
+    const photo = await sharp({
+      create: { width: 4000, height: 3000, channels: 3, background: '#4a6b3a' },
+    })
+      .composite([
+        {
+          input: Buffer.from(
+            '<svg width="4000" height="3000"><circle cx="2000" cy="1500" r="900" fill="#d9a03f"/></svg>',
+          ),
+        },
+      ])
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    const boundary = 'benchboundary';
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+      ),
+      photo,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const rssBefore = process.memoryUsage().rss;
+    let rssPeak = rssBefore;
+    const upload = await timeRuns(8, async () => {
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/photos',
+        headers: { ...user.auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: body,
+      });
+      rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+    });
+    figures.push({
+      name: 'POST /photos, 12 MP JPEG p50',
+      value: upload.median,
+      unit: 'ms',
+      target: 1500,
+    });
+    figures.push({
+      name: 'RSS growth over 8 uploads of 12 MP',
+      value: (rssPeak - rssBefore) / 2 ** 20,
+      unit: 'MiB',
+      target: 400,
+    });
+  }
+  await t.close();
+}
+
+figures.push({
+  name: 'cold start to healthy (SQLite, fresh DATA_DIR)',
+  value: await coldStart(),
+  unit: 'ms',
+  target: 3000,
+});
+const met = report(figures);
+console.log(met ? 'all targets met' : 'some targets missed');
+process.exitCode = met ? 0 : 1;

@@ -1,0 +1,62 @@
+import { getMigrations } from 'better-auth/db/migration';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import { databaseKinds } from './helpers/databases.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+
+describe.each(databaseKinds)('schema on $name', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  it('leaves better-auth nothing to create or add: our migration matches its schema', async () => {
+    const pending = await getMigrations(t.app.identity.options);
+    expect(pending.toBeCreated.map((table) => table.table)).toEqual([]);
+    expect(pending.toBeAdded.map((table) => [table.table, Object.keys(table.fields)])).toEqual([]);
+  });
+
+  it('records both migrations, and running them again changes nothing', async () => {
+    await migrateToLatest(t.app.db as unknown as Kysely<unknown>, t.app.dialect);
+    const names = await t.app.db
+      .selectFrom('kysely_migration')
+      .select('name')
+      .orderBy('name')
+      .execute();
+    expect(names.map((row) => row.name)).toEqual(['0001-identity-tables', '0002-journal-tables']);
+  });
+
+  it('removes every row of a user when the user is deleted (foreign keys are on)', async () => {
+    const user = await t.signUp();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/locations',
+      headers: user.auth,
+      payload: { name: 'Birch bog', position: { lat: 60, lng: 15 } },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/locations/${res.json<{ id: string }>().id}/entries`,
+      headers: user.auth,
+      payload: { date: '2026-08-30' },
+    });
+    await t.app.inject({ method: 'GET', url: '/api/v1/preferences', headers: user.auth });
+    await t.app.db.deleteFrom('user').where('id', '=', user.id).execute();
+    for (const table of ['locations', 'entries'] as const) {
+      const rows = await t.app.db
+        .selectFrom(table)
+        .select('id')
+        .where('user_id', '=', user.id)
+        .execute();
+      expect(rows, table).toEqual([]);
+    }
+    const prefs = await t.app.db
+      .selectFrom('preferences')
+      .select('id')
+      .where('id', '=', user.id)
+      .execute();
+    expect(prefs).toEqual([]);
+  });
+});
