@@ -51,7 +51,11 @@ export function createIdentity({ config, db, dialect, sendPasswordReset }: Ident
         '/reset-password': authLimit,
       },
     },
-    advanced: { ipAddress: { ipAddressHeaders: ['x-forwarded-for'] } },
+    advanced: {
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
+      // better-auth skips its origin check when NODE_ENV is test; our tests check the real thing.
+      disableOriginCheck: false,
+    },
     plugins: [
       jwt({
         jwt: {

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseKinds } from './helpers/databases.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+
+const sqlite = databaseKinds[0];
+
+describe('cross-origin requests', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    if (!sqlite) throw new Error('no database kind');
+    t = await createTestApp(sqlite);
+  });
+  afterAll(() => t.close());
+
+  const preflight = (origin: string, url = '/api/v1/locations') =>
+    t.app.inject({
+      method: 'OPTIONS',
+      url,
+      headers: {
+        origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type',
+      },
+    });
+
+  it.each(['capacitor://localhost', 'https://localhost', 'http://localhost:3000'])(
+    'lets the app at %s call the API with credentials',
+    async (origin) => {
+      const res = await preflight(origin);
+      expect(res.statusCode).toBe(204);
+      expect(res.headers['access-control-allow-origin']).toBe(origin);
+      expect(res.headers['access-control-allow-credentials']).toBe('true');
+    },
+  );
+
+  it('gives another origin no CORS permission', async () => {
+    const res = await preflight('https://evil.example');
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('lets the native app read the bearer session token header', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { origin: 'capacitor://localhost' },
+      payload: { email: 'native@example.com', password: 'chanterelle', name: 'native' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(String(res.headers['access-control-expose-headers'])).toContain('set-auth-token');
+    expect(res.headers['set-auth-token']).toBeTruthy();
+  });
+
+  it('refuses a sign-in sent from an origin that is not trusted', async () => {
+    await t.signUp('cookie@example.com', 'chanterelle');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: 'https://evil.example', cookie: 'better-auth.session_token=x' },
+      payload: { email: 'cookie@example.com', password: 'chanterelle' },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});
