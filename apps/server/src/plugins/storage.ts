@@ -11,9 +11,10 @@ declare module 'fastify' {
 
 export default fp(
   async (app, opts: { storage: Config['storage'] }) => {
+    // The AWS SDK is large: load it only when a bucket is configured, to keep start-up quick.
     const storage =
       opts.storage.kind === 's3'
-        ? createS3Storage(opts.storage)
+        ? (await import('../storage/s3-storage.ts')).createS3Storage(opts.storage)
         : createLocalStorage(opts.storage.dir);
     app.decorate('photoStorage', storage);
   },
