@@ -64,7 +64,9 @@ export async function buildApp(
 
   await app.register(
     async (api) => {
-      api.addHook('preHandler', api.authenticate);
+      // onRequest, not preHandler: a caller without a valid token learns nothing of our schemas
+      // and gets no body parsed.
+      api.addHook('onRequest', api.authenticate);
       const locations = createLocationService({ db: app.db, storage: app.photoStorage, signer });
       const entries = createEntryService({ db: app.db, storage: app.photoStorage, locations });
       await api.register(locationRoutes(locations));

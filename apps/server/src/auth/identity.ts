@@ -15,6 +15,9 @@ export interface IdentityDeps {
 /** ID tokens live one hour; the web client keeps them 50 minutes (SPEC.md §9). */
 export const idTokenLifetime = '1h';
 
+/** better-auth's own default, named so the reset page can tell the user before it refuses. */
+export const maxPasswordLength = 128;
+
 export function createIdentity({ config, db, dialect, sendPasswordReset }: IdentityDeps) {
   const authWindow = 60;
   const authLimit = { window: authWindow, max: config.rateLimit.authMax };
@@ -29,6 +32,7 @@ export function createIdentity({ config, db, dialect, sendPasswordReset }: Ident
     emailAndPassword: {
       enabled: true,
       minPasswordLength: config.minPasswordLength,
+      maxPasswordLength,
       // As Firebase, the seed's provider, does: a reset signs out every other device.
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,

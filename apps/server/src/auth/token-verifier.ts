@@ -21,7 +21,8 @@ export interface TokenVerifier {
  */
 export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
   const reloadInterval = options.reloadIntervalMs ?? 30_000;
-  const now = options.now ?? Date.now;
+  // Read the clock on each call, not a reference taken once, so a replaced Date is honoured.
+  const now = options.now ?? (() => Date.now());
   type KeySet = ReturnType<typeof createLocalJWKSet>;
   let keySet: KeySet | null = null;
   let loadedAt = 0;

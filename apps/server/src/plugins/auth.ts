@@ -8,7 +8,7 @@ import { AppError } from '../errors.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     identity: Identity;
-    /** preHandler for /api/v1: a valid ID token, or 401. Sets request.userId. */
+    /** onRequest hook for /api/v1: a valid ID token, or 401. Sets request.userId. */
     authenticate: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {

@@ -18,9 +18,10 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const uptimeSeconds = Math.round(process.uptime());
+      // Neither answer may be cached: a stale "degraded" would keep the readiness gate waiting.
+      reply.header('cache-control', 'no-store');
       try {
         await sql`select 1`.execute(app.db);
-        reply.header('cache-control', 'no-store');
         return { status: 'ok' as const, database: 'ok' as const, uptimeSeconds };
       } catch (error) {
         request.log.error({ err: error }, 'health check: database unreachable');

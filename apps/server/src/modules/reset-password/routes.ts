@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { maxPasswordLength } from '../../auth/identity.ts';
 import { resetPasswordPage } from './page.ts';
 
 const usedOrExpired = 'This reset link has expired or was already used. Ask for a new one.';
@@ -57,6 +58,9 @@ export function resetPasswordRoutes(minLength: number): FastifyPluginAsyncZod {
         if (password !== confirm) return retry('The two passwords differ.');
         if (password.length < minLength)
           return retry(`The password needs at least ${minLength} characters.`);
+        // Checked here too: a refusal from the identity provider would read as a dead link.
+        if (password.length > maxPasswordLength)
+          return retry(`The password can have at most ${maxPasswordLength} characters.`);
         if (!(await tokenIsLive(token))) {
           return send(reply.status(410), resetPasswordPage({ error: usedOrExpired, minLength }));
         }

@@ -1,0 +1,357 @@
+import { randomUUID } from 'node:crypto';
+import type { Location } from '@fj/contract/locations';
+import type { PhotoEntry } from '@fj/contract/photos';
+import type { Preferences } from '@fj/contract/preferences';
+import { decodeJwt } from 'jose';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiClient, errorOf, fieldsOf, type Call, type Method } from './helpers/api-client.ts';
+import { databaseKinds } from './helpers/databases.ts';
+import { makeJpeg } from './helpers/images.ts';
+import { multipartBody } from './helpers/multipart.ts';
+import { uploadedPhoto } from './helpers/photos.ts';
+import { createTestApp, type TestApp, type TestUser } from './helpers/test-app.ts';
+import { tokenFromForeignKey, unsignedToken } from './helpers/tokens.ts';
+
+interface RouteCase {
+  method: Method;
+  url: string;
+  /** A body the route would accept, so that only the credentials are wrong. */
+  body?: object;
+  /** A body the route refuses, to show that authentication comes first. */
+  badBody?: object;
+  multipart?: true;
+}
+
+/** Every /api/v1 route, aimed at the given location and entry. */
+function everyRoute(locationId: string, entryId: string): RouteCase[] {
+  const location = `/locations/${locationId}`;
+  const entry = `${location}/entries/${entryId}`;
+  const spot = { name: 'Elsewhere', position: { lat: 1, lng: 2 } };
+  return [
+    { method: 'GET', url: '/locations' },
+    { method: 'POST', url: '/locations', body: spot, badBody: { name: '' } },
+    { method: 'GET', url: location },
+    { method: 'PUT', url: location, body: { name: 'Renamed' }, badBody: { favorite: 'yes' } },
+    { method: 'DELETE', url: location },
+    {
+      method: 'POST',
+      url: `${location}/entries`,
+      body: { date: '2026-08-01' },
+      badBody: { date: 'soon' },
+    },
+    { method: 'PUT', url: entry, body: { notes: 'changed' }, badBody: { abundance: 9 } },
+    { method: 'DELETE', url: entry },
+    { method: 'POST', url: '/preferences', body: { id: 'someone' }, badBody: {} },
+    { method: 'GET', url: '/preferences' },
+    {
+      method: 'PUT',
+      url: '/preferences/categories',
+      body: { categories: ['moss'] },
+      badBody: { categories: 'x' },
+    },
+    {
+      method: 'PUT',
+      url: '/preferences/species/mushrooms',
+      body: { species: ['cep'] },
+      badBody: { species: [''] },
+    },
+    {
+      method: 'PUT',
+      url: '/preferences/terrain',
+      body: { terrainTypes: ['bog'] },
+      badBody: { terrainTypes: 1 },
+    },
+    {
+      method: 'PUT',
+      url: '/preferences/trees',
+      body: { treeTypes: ['yew'] },
+      badBody: { treeTypes: [3] },
+    },
+    {
+      method: 'PUT',
+      url: '/preferences/tutorial',
+      body: { show: false },
+      badBody: { show: 'yes' },
+    },
+    { method: 'POST', url: '/photos', multipart: true },
+  ];
+}
+
+describe.each(databaseKinds)('authorization on $name', (kind) => {
+  let t: TestApp;
+  let a: TestUser;
+  let b: TestUser;
+  let asA: Call;
+  let asB: Call;
+  let locationA: Location;
+  let entryId: string;
+  let photoA: PhotoEntry;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    a = await t.signUp();
+    b = await t.signUp();
+    asA = apiClient(t.app, a.auth);
+    asB = apiClient(t.app, b.auth);
+    photoA = await uploadedPhoto(t, a, await makeJpeg({ width: 8, height: 6 }));
+
+    const created = await asA('POST', '/locations', {
+      name: 'Secret chanterelle slope',
+      position: { lat: 60.1, lng: 17.2 },
+    });
+    const withEntry = await asA('POST', `/locations/${created.json<Location>().id}/entries`, {
+      date: '2026-08-15',
+      species: ['chanterelle'],
+      abundance: 4,
+      photos: [{ filePath: photoA.filePath }],
+    });
+    expect(withEntry.statusCode).toBe(201);
+    locationA = withEntry.json<{ location: Location }>().location;
+    const [entry] = locationA.entries;
+    if (!entry) throw new Error('the entry was not made');
+    entryId = entry.id;
+    expect((await asA('POST', '/preferences', { id: a.id })).statusCode).toBe(201);
+  });
+  afterAll(() => t.close());
+
+  /** Everything of A's, exactly as the API answers it. */
+  const snapshotOfA = async () =>
+    [
+      (await asA('GET', '/locations')).body,
+      (await asA('GET', `/locations/${locationA.id}`)).body,
+      (await asA('GET', '/preferences')).body,
+    ].join('\n');
+
+  function send(route: RouteCase, headers: Record<string, string>, body = route.body) {
+    const upload = route.multipart
+      ? multipartBody([{ name: 'file', filename: 'x.jpg', contentType: 'image/jpeg', data: 'no' }])
+      : undefined;
+    return t.app.inject({
+      method: route.method,
+      url: `/api/v1${route.url}`,
+      headers: { ...headers, ...upload?.headers },
+      ...(upload ? { payload: upload.payload } : body ? { payload: body } : {}),
+    });
+  }
+
+  async function expectUnauthorizedEverywhere(headers: Record<string, string>) {
+    for (const route of everyRoute(locationA.id, entryId)) {
+      const res = await send(route, headers);
+      const where = `${route.method} ${route.url}`;
+      expect(res.statusCode, where).toBe(401);
+      expect(res.json(), where).toEqual({
+        error: { code: 'UNAUTHORIZED', message: expect.any(String) },
+      });
+    }
+  }
+
+  describe("user B against user A's data", () => {
+    it("answers 404 for every location and entry route aimed at A's, and changes nothing", async () => {
+      const before = await snapshotOfA();
+      const aimedAtA: [Method, string, object?][] = [
+        ['GET', `/locations/${locationA.id}`],
+        ['PUT', `/locations/${locationA.id}`, { name: 'Mine now', favorite: true }],
+        ['DELETE', `/locations/${locationA.id}`],
+        ['POST', `/locations/${locationA.id}/entries`, { date: '2026-09-01' }],
+        ['PUT', `/locations/${locationA.id}/entries/${entryId}`, { notes: 'overwritten' }],
+        ['DELETE', `/locations/${locationA.id}/entries/${entryId}`],
+      ];
+      for (const [method, url, body] of aimedAtA) {
+        const res = await asB(method, url, body);
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+        expect(errorOf(res).code).toBe('NOT_FOUND');
+      }
+      expect(await snapshotOfA()).toBe(before);
+    });
+
+    it("lists none of A's locations to B", async () => {
+      const res = await asB('GET', '/locations');
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toContain(locationA.id);
+    });
+
+    it("cannot reach A's entry through B's own location, nor take its id", async () => {
+      const before = await snapshotOfA();
+      const mine = (
+        await asB('POST', '/locations', { name: 'B spot', position: { lat: 1, lng: 1 } })
+      ).json<Location>();
+      const put = await asB('PUT', `/locations/${mine.id}/entries/${entryId}`, { notes: 'x' });
+      expect(put.statusCode).toBe(404);
+      const del = await asB('DELETE', `/locations/${mine.id}/entries/${entryId}`);
+      expect(del.statusCode).toBe(404);
+      const post = await asB('POST', `/locations/${mine.id}/entries`, {
+        id: entryId,
+        date: '2026-09-02',
+      });
+      expect(post.statusCode).toBe(409);
+      expect(errorOf(post).code).toBe('CONFLICT');
+      expect(await snapshotOfA()).toBe(before);
+    });
+
+    it("cannot attach A's photo to an entry of B's", async () => {
+      const mine = (
+        await asB('POST', '/locations', { name: 'B spot', position: { lat: 1, lng: 1 } })
+      ).json<Location>();
+      const res = await asB('POST', `/locations/${mine.id}/entries`, {
+        date: '2026-09-03',
+        photos: [{ filePath: photoA.filePath }],
+      });
+      expect(res.statusCode).toBe(400);
+      expect(fieldsOf(res)).toEqual(['photos.0.filePath']);
+      const after = (await asB('GET', `/locations/${mine.id}`)).json<Location>();
+      expect(after.entries).toEqual([]);
+    });
+
+    it("never changes A's preferences through B's writes", async () => {
+      const before = await snapshotOfA();
+      const writes: [Method, string, object][] = [
+        ['POST', '/preferences', { id: b.id, customTerrainTypes: ['bog'] }],
+        ['PUT', '/preferences/categories', { categories: ['lichens'] }],
+        ['PUT', '/preferences/species/mushrooms', { species: ['cep'] }],
+        ['PUT', '/preferences/terrain', { terrainTypes: ['scree'] }],
+        ['PUT', '/preferences/trees', { treeTypes: ['yew'] }],
+        ['PUT', '/preferences/tutorial', { show: false }],
+      ];
+      for (const [method, url, body] of writes) {
+        const res = await asB(method, url, body);
+        expect(res.statusCode, `${method} ${url}`).toBeLessThan(300);
+        expect(res.json<{ data: Preferences }>().data.id).toBe(b.id);
+      }
+      expect(await snapshotOfA()).toBe(before);
+    });
+
+    it("answers 400 naming id when B posts preferences under A's id", async () => {
+      const before = await snapshotOfA();
+      const res = await asB('POST', '/preferences', { id: a.id, customTreeTypes: ['yew'] });
+      expect(res.statusCode).toBe(400);
+      expect(errorOf(res).code).toBe('VALIDATION_FAILED');
+      expect(fieldsOf(res)).toEqual(['id']);
+      expect(await snapshotOfA()).toBe(before);
+    });
+  });
+
+  describe('credentials that are missing or not ours', () => {
+    it('lets a real token through on every route (the control for the cases below)', async () => {
+      for (const route of everyRoute(randomUUID(), randomUUID())) {
+        const res = await send(route, a.auth);
+        expect(res.statusCode, `${route.method} ${route.url}`).not.toBe(401);
+      }
+    });
+
+    it('answers 401 on every route without an Authorization header', async () => {
+      await expectUnauthorizedEverywhere({});
+    });
+
+    it.each([
+      ['a garbage token', 'Bearer not-a-token'],
+      ['three garbage segments', 'Bearer aaa.bbb.ccc'],
+      ['another scheme', 'Basic dXNlcjpwYXNz'],
+      ['an empty bearer', 'Bearer '],
+    ])('answers 401 on every route for %s', async (_name, authorization) => {
+      await expectUnauthorizedEverywhere({ authorization });
+    });
+
+    it('checks the token before the body: a bad body without a token still answers 401', async () => {
+      for (const route of everyRoute(locationA.id, entryId).filter((r) => r.badBody)) {
+        const res = await send(route, {}, route.badBody);
+        expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
+        expect(errorOf(res).code).toBe('UNAUTHORIZED');
+      }
+    });
+
+    it.each(['fresh', 'same'] as const)(
+      'answers 401 for real claims signed by a foreign Ed25519 key (%s kid)',
+      async (kid) => {
+        const forged = await tokenFromForeignKey(a.idToken, kid);
+        await expectUnauthorizedEverywhere({ authorization: `Bearer ${forged}` });
+      },
+    );
+
+    it('answers 401 for an alg "none" token carrying real claims', async () => {
+      await expectUnauthorizedEverywhere({ authorization: `Bearer ${unsignedToken(a.idToken)}` });
+    });
+
+    describe('tokens signed with the real key', () => {
+      const signed = async (claims: Record<string, unknown>) => {
+        const { token } = await t.app.identity.api.signJWT({
+          body: { payload: { ...decodeJwt(a.idToken), ...claims } },
+        });
+        return { authorization: `Bearer ${token}` };
+      };
+
+      it('are accepted with the claims the server issues', async () => {
+        const res = await apiClient(t.app, await signed({}))('GET', '/preferences');
+        expect(res.statusCode).toBe(200);
+        expect(res.json<{ data: Preferences }>().data.id).toBe(a.id);
+      });
+
+      it.each([
+        ['iss', { iss: 'https://elsewhere.example' }],
+        ['aud', { aud: 'https://elsewhere.example' }],
+        ['sub (missing)', { sub: '' }],
+      ])('answer 401 on every route when %s differs', async (_claim, claims) => {
+        await expectUnauthorizedEverywhere(await signed(claims));
+      });
+    });
+
+    describe('an expired token', () => {
+      afterEach(() => {
+        vi.useRealTimers();
+      });
+
+      it('still works 59 minutes after it was issued', async () => {
+        vi.useFakeTimers({ toFake: ['Date'] });
+        vi.setSystemTime(Date.now() + 59 * 60_000);
+        expect((await asA('GET', '/preferences')).statusCode).toBe(200);
+      });
+
+      it('answers 401 on every route 61 minutes after it was issued', async () => {
+        vi.useFakeTimers({ toFake: ['Date'] });
+        vi.setSystemTime(Date.now() + 61 * 60_000);
+        await expectUnauthorizedEverywhere(a.auth);
+      });
+    });
+
+    it('lets a CORS preflight through without a token', async () => {
+      const res = await t.app.inject({
+        method: 'OPTIONS',
+        url: '/api/v1/locations',
+        headers: {
+          origin: 'capacitor://localhost',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization,content-type',
+        },
+      });
+      expect(res.statusCode).toBe(204);
+      expect(res.headers['access-control-allow-origin']).toBe('capacitor://localhost');
+    });
+  });
+});
+
+describe.each(databaseKinds)('a failure on our side, on $name', (kind) => {
+  let t: TestApp;
+  let user: TestUser;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    user = await t.signUp();
+  });
+  afterAll(() => t.close());
+
+  it('answers 500 in the error shape, with no stack trace or SQL', async () => {
+    const call = apiClient(t.app, user.auth);
+    expect((await call('GET', '/locations')).statusCode).toBe(200);
+    await t.app.db.destroy();
+    for (const [method, url] of [
+      ['GET', '/locations'],
+      ['GET', '/preferences'],
+    ] as const) {
+      const res = await call(method, url);
+      expect(res.statusCode).toBe(500);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.json()).toEqual({
+        error: { code: 'INTERNAL', message: 'Something went wrong on our side' },
+      });
+    }
+  });
+});

@@ -1,0 +1,134 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { databaseKinds } from './helpers/databases.ts';
+import { createTestApp, type TestApp, type TestUser } from './helpers/test-app.ts';
+
+/**
+ * better-auth keeps its in-memory counts in one map per process, keyed by client address and
+ * path, so every app in this file gives its clients addresses of their own (TEST-NET ranges).
+ */
+const clientsOf = (kindIndex: number) => (n: number) => `198.51.100.${kindIndex * 50 + n}`;
+
+describe.each(databaseKinds.map((kind, index) => ({ ...kind, index })))(
+  'sign-in rate limit on $name',
+  (kind) => {
+    const client = clientsOf(kind.index);
+    const email = `limited-${kind.name}-${Date.now()}@example.com`;
+    const password = 'chanterelle';
+    let t: TestApp;
+
+    beforeAll(async () => {
+      t = await createTestApp(kind, { AUTH_RATE_LIMIT_MAX: '3' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        remoteAddress: client(0),
+        payload: { email, password, name: 'limited' },
+      });
+      expect(res.statusCode).toBe(200);
+    });
+    afterAll(() => t.close());
+    afterEach(() => vi.useRealTimers());
+
+    const signIn = (from: string, pass: string, headers: Record<string, string> = {}) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        remoteAddress: from,
+        headers,
+        payload: { email, password: pass },
+      });
+
+    it('answers the 4th sign-in within a minute from one client with 429', async () => {
+      for (let i = 0; i < 3; i++) {
+        expect((await signIn(client(1), 'wrong-password')).statusCode).toBe(401);
+      }
+      const limited = await signIn(client(1), 'wrong-password');
+      expect(limited.statusCode).toBe(429);
+      const retryAfter = Number(limited.headers['x-retry-after']);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      // The right password does not get through either: the budget is per client, not per miss.
+      expect((await signIn(client(1), password)).statusCode).toBe(429);
+    });
+
+    it('does not hold back another client', async () => {
+      expect((await signIn(client(2), 'wrong-password')).statusCode).toBe(401);
+      expect((await signIn(client(2), password)).statusCode).toBe(200);
+    });
+
+    it('cannot be dodged with a made-up X-Forwarded-For', async () => {
+      for (let i = 0; i < 3; i++) {
+        const res = await signIn(client(3), 'wrong-password', {
+          'x-forwarded-for': `203.0.113.${i + 1}`,
+        });
+        expect(res.statusCode).toBe(401);
+      }
+      const res = await signIn(client(3), password, { 'x-forwarded-for': '203.0.113.99' });
+      expect(res.statusCode).toBe(429);
+    });
+
+    it('lifts after the minute is over', async () => {
+      for (let i = 0; i < 3; i++) await signIn(client(4), 'wrong-password');
+      expect((await signIn(client(4), password)).statusCode).toBe(429);
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + 61_000);
+      expect((await signIn(client(4), password)).statusCode).toBe(200);
+    });
+
+    it('limits password-reset requests the same way', async () => {
+      const ask = () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/request-password-reset',
+          remoteAddress: client(5),
+          payload: { email, redirectTo: '/login' },
+        });
+      for (let i = 0; i < 3; i++) expect((await ask()).statusCode).toBe(200);
+      expect((await ask()).statusCode).toBe(429);
+    });
+  },
+);
+
+describe.each(databaseKinds)('API rate limit on $name', (kind) => {
+  let t: TestApp;
+  let user: TestUser;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { RATE_LIMIT_MAX: '5' });
+    user = await t.signUp();
+  });
+  afterAll(() => t.close());
+
+  const list = (from: string, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/api/v1/locations',
+      remoteAddress: from,
+      headers: { ...user.auth, ...headers },
+    });
+
+  it('answers the 6th request within a minute with 429 in the error shape', async () => {
+    for (let i = 0; i < 5; i++) {
+      const res = await list('192.0.2.1');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-ratelimit-remaining']).toBe(String(4 - i));
+    }
+    const res = await list('192.0.2.1');
+    expect(res.statusCode).toBe(429);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.json()).toEqual({
+      error: { code: 'RATE_LIMITED', message: expect.stringMatching(/try again/i) },
+    });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('counts each client on its own, and by its address, not its X-Forwarded-For', async () => {
+    expect((await list('192.0.2.2')).statusCode).toBe(200);
+    for (let i = 0; i < 4; i++) {
+      const res = await list('192.0.2.3', { 'x-forwarded-for': `203.0.113.${i + 1}` });
+      expect(res.statusCode).toBe(200);
+    }
+    expect((await list('192.0.2.3', { 'x-forwarded-for': '203.0.113.50' })).statusCode).toBe(200);
+    expect((await list('192.0.2.3', { 'x-forwarded-for': '203.0.113.51' })).statusCode).toBe(429);
+  });
+});
