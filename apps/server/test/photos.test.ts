@@ -519,6 +519,32 @@ describe.each(databaseKinds)('photos on $name', (kind) => {
       expect((await fetchSigned(t, photo.url)).statusCode).toBe(200);
     });
 
+    it('refuses a photo that another entry holds, so deleting that entry cannot take it away', async () => {
+      const photo = await uploadedPhoto(t, user, await makeJpeg({ width: 300, height: 200 }));
+      const location = await newLocation();
+      const first = await call('POST', `/locations/${location.id}/entries`, {
+        date: '2026-05-20',
+        photos: [photo],
+      });
+      expect(first.statusCode).toBe(201);
+      const second = await call('POST', `/locations/${location.id}/entries`, {
+        date: '2026-05-21',
+        photos: [photo],
+      });
+      expect(second.statusCode).toBe(400);
+      expect(second.json().error.fields).toEqual({
+        'photos.0.filePath': 'belongs to another entry',
+      });
+      const entries = (await call('GET', `/locations/${location.id}`)).json<Location>().entries;
+      expect(entries).toHaveLength(1);
+      // Saving the holding entry again with the same photo is fine.
+      const again = await call('PUT', `/locations/${location.id}/entries/${entries[0]?.id}`, {
+        photos: [photo],
+        notes: 'still mine',
+      });
+      expect(again.statusCode).toBe(200);
+    });
+
     it('refuses a photo path that was never uploaded', async () => {
       const location = await newLocation();
       const res = await call('POST', `/locations/${location.id}/entries`, {

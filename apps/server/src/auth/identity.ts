@@ -10,6 +10,8 @@ export interface IdentityDeps {
   db: Kysely<Database>;
   dialect: DialectName;
   sendPasswordReset: (email: string, link: string) => Promise<void>;
+  /** better-auth's messages go to our own log, so LOG_LEVEL governs them too. */
+  log: (level: 'debug' | 'info' | 'warn' | 'error', message: string, details: unknown[]) => void;
 }
 
 /** ID tokens live one hour; the web client keeps them 50 minutes (SPEC.md §9). */
@@ -18,7 +20,7 @@ export const idTokenLifetime = '1h';
 /** better-auth's own default, named so the reset page can tell the user before it refuses. */
 export const maxPasswordLength = 128;
 
-export function createIdentity({ config, db, dialect, sendPasswordReset }: IdentityDeps) {
+export function createIdentity({ config, db, dialect, sendPasswordReset, log }: IdentityDeps) {
   const authWindow = 60;
   const authLimit = { window: authWindow, max: config.rateLimit.authMax };
   return betterAuth({
@@ -29,6 +31,10 @@ export function createIdentity({ config, db, dialect, sendPasswordReset }: Ident
     database: { db, type: dialect },
     trustedOrigins: config.corsOrigins,
     telemetry: { enabled: false },
+    logger: {
+      level: 'debug',
+      log: (level, message, ...details: unknown[]) => log(level, message, details),
+    },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: config.minPasswordLength,

@@ -46,6 +46,7 @@ export interface PhotosTable {
   user_id: string;
   file_path: string;
   thumbnail_file_path: string;
+  entry_id: string | null;
   name: string;
   size: number;
   width: number;

@@ -51,6 +51,7 @@ export default fp(
       config,
       db: app.db,
       dialect: app.dialect,
+      log: (level, message, details) => app.log[level]({ details }, `identity: ${message}`),
       sendPasswordReset: async (email, link) => {
         await app.mailer.send({
           to: email,

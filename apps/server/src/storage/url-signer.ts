@@ -18,7 +18,7 @@ export interface UrlSigner {
  * Photo URLs carry their own proof of ownership (an HMAC), so an <img> can load them without a
  * bearer header. The expiry is the end of tomorrow (UTC): a URL stays valid 24–48 hours.
  */
-export function createUrlSigner(secret: string, now: () => number = Date.now): UrlSigner {
+export function createUrlSigner(secret: string, now: () => number = () => Date.now()): UrlSigner {
   const key = createHmac('sha256', secret).update('photo-url-signing').digest();
   const signature = (path: string, expires: number) =>
     createHmac('sha256', key).update(`${path}\n${expires}`).digest('base64url');

@@ -45,7 +45,12 @@ export async function createTestApp(
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...env,
   });
-  const app = await buildApp(config, overrides);
+  const app = await buildApp(config, overrides).catch(async (error: unknown) => {
+    // A failed start must not leave its schema or temp folder behind.
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  });
 
   async function idTokenFor(sessionToken: string): Promise<string> {
     const res = await app.inject({

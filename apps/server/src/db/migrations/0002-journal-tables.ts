@@ -55,6 +55,8 @@ export function journalTables(): Migration {
         .addColumn('id', 'text', (c) => c.primaryKey())
         .addColumn('user_id', 'text', (c) => c.notNull().references('user.id').onDelete('cascade'))
         .addColumn('file_path', 'text', (c) => c.notNull().unique())
+        // The one entry a photo belongs to (null until attached): deleting that entry deletes it.
+        .addColumn('entry_id', 'text')
         .addColumn('thumbnail_file_path', 'text', (c) => c.notNull())
         .addColumn('name', 'text', (c) => c.notNull())
         .addColumn('size', 'integer', (c) => c.notNull())

@@ -26,18 +26,29 @@ function detailsOf(input: UpdateEntryInput, base: EntryDetails = {}): EntryDetai
   return details;
 }
 
-/** An entry may refer only to photos its own user uploaded; anything else is a bad field. */
+/**
+ * An entry may refer only to photos its own user uploaded and that no other entry holds
+ * (deleting that entry would delete them); anything else is a bad field.
+ */
 async function checkedPhotoPaths(
   trx: Transaction<Database>,
   userId: string,
   photos: readonly { filePath: string }[],
+  entryId: string,
 ): Promise<string[]> {
   const paths = [...new Set(photos.map((photo) => photo.filePath))];
-  const owned = new Set(
-    (await photosRepository.findByPaths(trx, userId, paths)).map((row) => row.file_path),
-  );
-  const index = photos.findIndex((photo) => !owned.has(photo.filePath));
-  if (index >= 0) throw badField(`photos.${index}.filePath`, 'no such uploaded photo');
+  const rows = await photosRepository.findByPaths(trx, userId, paths);
+  const owner = new Map(rows.map((row) => [row.file_path, row.entry_id]));
+  photos.forEach((photo, index) => {
+    if (!owner.has(photo.filePath)) {
+      throw badField(`photos.${index}.filePath`, 'no such uploaded photo');
+    }
+    const entry = owner.get(photo.filePath);
+    if (entry && entry !== entryId) {
+      throw badField(`photos.${index}.filePath`, 'belongs to another entry');
+    }
+  });
+  await photosRepository.attach(trx, userId, paths, entryId);
   return paths;
 }
 
@@ -62,13 +73,14 @@ export function createEntryService({ db, storage, locations }: EntryServiceDeps)
       await db.transaction().execute(async (trx) => {
         await requireLocation(trx, userId, locationId);
         const now = nowIso();
+        const id = input.id ?? randomUUID();
         const row: EntriesTable = {
-          id: input.id ?? randomUUID(),
+          id,
           location_id: locationId,
           user_id: userId,
           date: input.date,
           details: JSON.stringify(detailsOf(input)),
-          photo_paths: JSON.stringify(await checkedPhotoPaths(trx, userId, input.photos ?? [])),
+          photo_paths: JSON.stringify(await checkedPhotoPaths(trx, userId, input.photos ?? [], id)),
           created_at: now,
           updated_at: now,
         };
@@ -103,7 +115,7 @@ export function createEntryService({ db, storage, locations }: EntryServiceDeps)
         if (input.date !== undefined) changes.date = input.date;
         let removed: string[] = [];
         if (input.photos !== undefined) {
-          const paths = await checkedPhotoPaths(trx, userId, input.photos);
+          const paths = await checkedPhotoPaths(trx, userId, input.photos, entryId);
           changes.photo_paths = JSON.stringify(paths);
           const dropped = parseJson<string[]>(entry.photo_paths).filter(
             (path) => !paths.includes(path),

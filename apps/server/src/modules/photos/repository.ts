@@ -20,6 +20,16 @@ export const photosRepository = {
   async listByUser(db: Db, userId: string): Promise<PhotosTable[]> {
     return db.selectFrom('photos').selectAll().where('user_id', '=', userId).execute();
   },
+  /** Marks the photos as the entry's own, so no other entry can take (and later delete) them. */
+  async attach(db: Db, userId: string, paths: readonly string[], entryId: string): Promise<void> {
+    if (paths.length === 0) return;
+    await db
+      .updateTable('photos')
+      .set({ entry_id: entryId })
+      .where('user_id', '=', userId)
+      .where('file_path', 'in', paths)
+      .execute();
+  },
   async deleteByPaths(db: Db, userId: string, paths: readonly string[]): Promise<void> {
     if (paths.length === 0) return;
     await db

@@ -38,6 +38,7 @@ export function createPhotoService({ db, storage, signer, maxPixels }: PhotoServ
         user_id: userId,
         file_path: filePath,
         thumbnail_file_path: thumbnailFilePath,
+        entry_id: null,
         name: cleanName(fileName),
         size: image.display.data.length,
         width: image.display.width,
