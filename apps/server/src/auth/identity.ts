@@ -10,6 +10,9 @@ export interface IdentityDeps {
   db: Kysely<Database>;
   dialect: DialectName;
   sendPasswordReset: (email: string, link: string) => Promise<void>;
+  /** Account deletion: the database cascades; photo files need a word before and after. */
+  beforeDeleteUser: (userId: string) => Promise<void>;
+  afterDeleteUser: (userId: string) => Promise<void>;
   /** better-auth's messages go to our own log, so LOG_LEVEL governs them too. */
   log: (level: 'debug' | 'info' | 'warn' | 'error', message: string, details: unknown[]) => void;
 }
@@ -20,7 +23,8 @@ export const idTokenLifetime = '1h';
 /** better-auth's own default, named so the reset page can tell the user before it refuses. */
 export const maxPasswordLength = 128;
 
-export function createIdentity({ config, db, dialect, sendPasswordReset, log }: IdentityDeps) {
+export function createIdentity(deps: IdentityDeps) {
+  const { config, db, dialect, sendPasswordReset, log } = deps;
   const authWindow = 60;
   const authLimit = { window: authWindow, max: config.rateLimit.authMax };
   return betterAuth({
@@ -34,6 +38,14 @@ export function createIdentity({ config, db, dialect, sendPasswordReset, log }: 
     logger: {
       level: 'debug',
       log: (level, message, ...details: unknown[]) => log(level, message, details),
+    },
+    user: {
+      // Deleting an account asks for the password again (POST /api/auth/delete-user).
+      deleteUser: {
+        enabled: true,
+        beforeDelete: (user) => deps.beforeDeleteUser(user.id),
+        afterDelete: (user) => deps.afterDeleteUser(user.id),
+      },
     },
     emailAndPassword: {
       enabled: true,

@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import { createIdentity, type Identity } from '../auth/identity.ts';
 import { createTokenVerifier } from '../auth/token-verifier.ts';
 import { AppError } from '../errors.ts';
+import { photosRepository } from '../modules/photos/repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,10 +48,24 @@ async function sendFetchResponse(response: Response, reply: FastifyReply): Promi
 export default fp(
   async (app, opts: { config: Config }) => {
     const { config } = opts;
+    const filesOfDeletedUsers = new Map<string, string[]>();
     const identity = createIdentity({
       config,
       db: app.db,
       dialect: app.dialect,
+      beforeDeleteUser: async (userId) => {
+        const photos = await photosRepository.listByUser(app.db, userId);
+        filesOfDeletedUsers.set(
+          userId,
+          photos.flatMap((photo) => [photo.file_path, photo.thumbnail_file_path]),
+        );
+      },
+      // The rows went with the user (foreign keys cascade); the files go once that succeeded.
+      afterDeleteUser: async (userId) => {
+        const files = filesOfDeletedUsers.get(userId) ?? [];
+        filesOfDeletedUsers.delete(userId);
+        await app.photoStorage.delete(files);
+      },
       log: (level, message, details) => app.log[level]({ details }, `identity: ${message}`),
       sendPasswordReset: async (email, link) => {
         await app.mailer.send({
@@ -92,5 +107,5 @@ export default fp(
       },
     });
   },
-  { name: 'auth', dependencies: ['db', 'mail'] },
+  { name: 'auth', dependencies: ['db', 'mail', 'storage'] },
 );
