@@ -7,5 +7,9 @@ export default defineConfig({
     proxy: { '/api': 'http://localhost:3000', '/reset-password': 'http://localhost:3000' },
   },
   build: { outDir: 'dist', sourcemap: true },
-  test: { environment: 'happy-dom', include: ['src/**/*.test.{ts,tsx}'] },
+  test: {
+    environment: 'happy-dom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/app/test-setup.ts'],
+  },
 });

@@ -1,0 +1,96 @@
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { chromiumPath } from './context.ts';
+
+export const e2e = inject('e2e');
+
+export const desktop = { width: 1440, height: 900 } as const;
+export const phone = { width: 375, height: 812 } as const;
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-gpu',
+    ],
+  });
+}
+
+export interface Tab {
+  context: BrowserContext;
+  page: Page;
+}
+
+/** A fresh browser profile (no cookies, empty storage) with one page on the test server. */
+export async function openTab(
+  browser: Browser,
+  viewport: { width: number; height: number } = desktop,
+): Promise<Tab> {
+  const context = await browser.newContext({
+    baseURL: e2e.baseUrl,
+    viewport,
+    deviceScaleFactor: 1,
+    isMobile: viewport.width < 500,
+    hasTouch: viewport.width < 500,
+  });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error(`[page error] ${error.message}`));
+  return { context, page };
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  const file = path.join(e2e.artifactsDir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: false });
+  return file;
+}
+
+let counter = 0;
+export function uniqueEmail(label: string): string {
+  counter += 1;
+  return `${label}-${Date.now().toString(36)}-${counter}@example.com`;
+}
+
+export const password = 'chanterelle-42';
+
+/** Resolves once the app shows this path. */
+export async function waitForPath(page: Page, pathname: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === pathname);
+}
+
+export async function heading(page: Page): Promise<string> {
+  const h1 = page.getByRole('heading', { level: 1 });
+  await h1.first().waitFor();
+  return (await h1.first().textContent()) ?? '';
+}
+
+/** The login page's form: fill email and password, press the mode's button. */
+export async function submitCredentials(
+  page: Page,
+  mode: 'Sign in' | 'Create account',
+  email: string,
+  secret: string = password,
+): Promise<void> {
+  if (mode === 'Create account') await page.getByRole('tab', { name: 'Create account' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(secret);
+  await page.getByRole('button', { name: mode, exact: true }).click();
+}
+
+/** A new account through the UI, ending on the home page. */
+export async function signUp(page: Page, email: string): Promise<void> {
+  await page.goto('/login');
+  await submitCredentials(page, 'Create account', email);
+  await waitForPath(page, '/');
+  await page.getByRole('heading', { name: /^Hello, / }).waitFor();
+}
+
+export async function storedItem(page: Page, key: string): Promise<string | null> {
+  return page.evaluate((name) => localStorage.getItem(name), key);
+}

@@ -1,0 +1,131 @@
+import { render, screen } from '@testing-library/react';
+import { createElement, type ReactNode } from 'react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { toast } from 'react-toastify';
+import { act } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AuthContextValue } from '../lib/identity/auth-provider.tsx';
+import { fakeAuth, signedInUser } from './test-auth.ts';
+
+const auth = vi.hoisted(() => ({ current: undefined as AuthContextValue | undefined }));
+
+vi.mock('../lib/identity/auth-provider.tsx', () => ({
+  AuthProvider: ({ children }: { children: ReactNode }) => children,
+  useAuth: () => {
+    if (!auth.current) throw new Error('no fake auth');
+    return auth.current;
+  },
+}));
+vi.mock('./readiness/server-readiness-gate.tsx', () => ({
+  ServerReadinessGate: ({ children }: { children: ReactNode }) =>
+    createElement('div', { 'data-testid': 'gate' }, children),
+}));
+
+const { AppRoutes } = await import('./app-routes.tsx');
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="where">{location.pathname + location.search}</output>;
+}
+
+async function visit(path: string) {
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <AppRoutes />
+      <Where />
+    </MemoryRouter>,
+  );
+  await screen.findByRole('heading', { level: 1 });
+}
+
+const where = () => screen.getByTestId('where').textContent;
+const heading = () => screen.getByRole('heading', { level: 1 }).textContent;
+
+describe('routes for a visitor', () => {
+  beforeEach(() => {
+    auth.current = fakeAuth();
+  });
+
+  it.each(['/', '/locations', '/profile', '/help', '/settings'])(
+    '%s sends a visitor to /login',
+    async (path) => {
+      await visit(path);
+      expect(where()).toBe('/login');
+      expect(heading()).toBe('Welcome back');
+    },
+  );
+
+  it('sends an unknown path to /, and so to /login', async () => {
+    await visit('/no/such/page');
+    expect(where()).toBe('/login');
+  });
+
+  it('shows the privacy policy outside the readiness gate', async () => {
+    await visit('/privacy-policy');
+    expect(heading()).toBe('Privacy policy');
+    expect(screen.queryByTestId('gate')).toBeNull();
+  });
+
+  it('puts the login page behind the readiness gate', async () => {
+    await visit('/login');
+    expect(screen.getByTestId('gate').textContent).toContain('Welcome back');
+  });
+});
+
+describe('routes for a signed-in user', () => {
+  beforeEach(() => {
+    auth.current = fakeAuth({ user: signedInUser });
+  });
+
+  it.each([
+    ['/', 'Hello, ada'],
+    ['/locations', 'Locations'],
+    ['/profile', 'Profile'],
+    ['/help', 'Help'],
+    ['/settings', 'Settings'],
+    ['/privacy-policy', 'Privacy policy'],
+  ])('%s shows its page', async (path, title) => {
+    await visit(path);
+    expect(where()).toBe(path);
+    expect(heading()).toBe(title);
+  });
+
+  it('sends /login to /', async () => {
+    await visit('/login');
+    expect(where()).toBe('/');
+    expect(heading()).toBe('Hello, ada');
+  });
+
+  it('sends an unknown path to /', async () => {
+    await visit('/nowhere');
+    expect(where()).toBe('/');
+  });
+});
+
+describe('while the session is loading', () => {
+  it("shows 'Loading...' instead of deciding", async () => {
+    auth.current = fakeAuth({ loading: true, initialized: false });
+    render(
+      <MemoryRouter initialEntries={['/locations']}>
+        <AppRoutes />
+        <Where />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('Loading...')).toBeTruthy();
+    expect(screen.queryByRole('heading')).toBeNull();
+    expect(where()).toBe('/locations');
+  });
+});
+
+describe('toasts', () => {
+  it('appear in the bottom-right container', async () => {
+    auth.current = fakeAuth();
+    await visit('/login');
+    await act(async () => {
+      toast('Hello');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    const container = document.querySelector('.Toastify__toast-container');
+    expect(container?.className).toContain('Toastify__toast-container--bottom-right');
+  });
+});

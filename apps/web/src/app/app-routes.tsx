@@ -1,0 +1,40 @@
+import { Navigate, Route, Routes } from 'react-router';
+import { GatedShell } from './gated-shell.tsx';
+import { AppLayout } from './layout/app-layout.tsx';
+import {
+  HelpPage,
+  HomePage,
+  LocationsPage,
+  LoginPage,
+  PrivacyPolicyPage,
+  ProfilePage,
+  SettingsPage,
+} from './pages.ts';
+import { RequireUser, VisitorOnly } from './routing/guards.tsx';
+import { PageSlot } from './routing/page-slot.tsx';
+
+/** The route table of SPEC.md §2. */
+export function AppRoutes() {
+  return (
+    <PageSlot>
+      <Routes>
+        <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
+        <Route element={<GatedShell />}>
+          <Route element={<VisitorOnly />}>
+            <Route path="/login" element={<LoginPage />} />
+          </Route>
+          <Route element={<RequireUser />}>
+            <Route element={<AppLayout />}>
+              <Route path="/" element={<HomePage />} />
+              <Route path="/locations" element={<LocationsPage />} />
+              <Route path="/profile" element={<ProfilePage />} />
+              <Route path="/help" element={<HelpPage />} />
+              <Route path="/settings" element={<SettingsPage />} />
+            </Route>
+          </Route>
+          <Route path="*" element={<Navigate to="/" replace />} />
+        </Route>
+      </Routes>
+    </PageSlot>
+  );
+}

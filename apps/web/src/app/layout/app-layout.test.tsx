@@ -1,0 +1,103 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AuthContextValue } from '../../lib/identity/auth-provider.tsx';
+import { fakeAuth, signedInUser } from '../test-auth.ts';
+
+const auth = vi.hoisted(() => ({ current: undefined as AuthContextValue | undefined }));
+vi.mock('../../lib/identity/auth-provider.tsx', () => ({
+  useAuth: () => {
+    if (!auth.current) throw new Error('no fake auth');
+    return auth.current;
+  },
+}));
+
+const { AppLayout } = await import('./app-layout.tsx');
+
+function renderLayout() {
+  render(
+    <MemoryRouter initialEntries={['/']}>
+      <Routes>
+        <Route element={<AppLayout />}>
+          <Route path="/" element={<h1>Home page</h1>} />
+          <Route path="/help" element={<h1>Help page</h1>} />
+        </Route>
+        <Route path="/login" element={<h1>Login page</h1>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+const menuButton = () => screen.getByRole('button', { name: /menu|close/i });
+
+describe('AppLayout', () => {
+  beforeEach(() => {
+    auth.current = fakeAuth({ user: signedInUser });
+    delete document.body.dataset.menuOpen;
+  });
+
+  it('links to every signed-in page', () => {
+    renderLayout();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const links = [...nav.querySelectorAll('a')].map((a) => [
+      a.textContent,
+      a.getAttribute('href'),
+    ]);
+    expect(links).toEqual([
+      ['Home', '/'],
+      ['Locations', '/locations'],
+      ['Profile', '/profile'],
+      ['Help', '/help'],
+      ['Settings', '/settings'],
+    ]);
+  });
+
+  it('marks the page while the mobile menu is open', () => {
+    renderLayout();
+    expect(document.body.dataset.menuOpen).toBeUndefined();
+    fireEvent.click(menuButton());
+    expect(menuButton().getAttribute('aria-expanded')).toBe('true');
+    expect(document.body.dataset.menuOpen).toBe('true');
+    fireEvent.keyDown(window, { key: 'Escape' });
+    expect(menuButton().getAttribute('aria-expanded')).toBe('false');
+    expect(document.body.dataset.menuOpen).toBeUndefined();
+  });
+
+  it('closes the menu when a link is followed', () => {
+    renderLayout();
+    fireEvent.click(menuButton());
+    fireEvent.click(screen.getByRole('link', { name: 'Help' }));
+    expect(screen.getByRole('heading', { name: 'Help page' })).toBeTruthy();
+    expect(document.body.dataset.menuOpen).toBeUndefined();
+  });
+
+  it('closes the menu when someone else removes the marker (the back button)', async () => {
+    renderLayout();
+    fireEvent.click(menuButton());
+    await act(async () => {
+      delete document.body.dataset.menuOpen;
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(menuButton().getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('signs out, then goes to /login', async () => {
+    renderLayout();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeTruthy();
+    expect(auth.current?.logout).toHaveBeenCalledTimes(1);
+  });
+
+  it('stays when signing out fails', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    auth.current = fakeAuth({
+      user: signedInUser,
+      logout: vi.fn(() => Promise.reject(new Error('offline'))),
+    });
+    renderLayout();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByRole('button', { name: 'Sign out' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Home page' })).toBeTruthy();
+    error.mockRestore();
+  });
+});

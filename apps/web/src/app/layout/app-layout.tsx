@@ -1,0 +1,94 @@
+import { useCallback, useEffect, useState } from 'react';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { useAuth } from '../../lib/identity/auth-provider.tsx';
+import { PageSlot } from '../routing/page-slot.tsx';
+import { navLinks } from './nav-links.ts';
+import { useMenuMarker } from './use-menu-marker.ts';
+
+/** The frame of every signed-in page: header, navigation (a menu on phones), sign-out. */
+export function AppLayout() {
+  const { logout } = useAuth();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  useMenuMarker(menuOpen, closeMenu);
+
+  // A new page closes the menu.
+  const [shownPath, setShownPath] = useState(pathname);
+  if (shownPath !== pathname) {
+    setShownPath(pathname);
+    setMenuOpen(false);
+  }
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  async function signOut() {
+    setSigningOut(true);
+    try {
+      await logout();
+      navigate('/login', { replace: true });
+    } catch (error) {
+      console.error('Sign-out failed', error);
+      toast.error('Signing out failed. Please try again.');
+      setSigningOut(false);
+    }
+  }
+
+  return (
+    <div className="app-frame">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="app-header">
+        <NavLink to="/" className="app-brand">
+          <span className="brand-logo" aria-hidden="true" /> Foraging Journal
+        </NavLink>
+        <button
+          type="button"
+          className="menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="app-nav"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span className="menu-toggle-icon" aria-hidden="true" />
+          {menuOpen ? 'Close' : 'Menu'}
+        </button>
+        <nav id="app-nav" className="app-nav" data-open={menuOpen} aria-label="Main">
+          <ul>
+            {navLinks.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.to === '/'}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <button
+            type="button"
+            className="button button-quiet"
+            onClick={() => void signOut()}
+            disabled={signingOut}
+          >
+            {signingOut ? 'Signing out…' : 'Sign out'}
+          </button>
+        </nav>
+      </header>
+      {menuOpen && <div className="menu-scrim" aria-hidden="true" onClick={closeMenu} />}
+      <main id="main" className="app-main" tabIndex={-1}>
+        <PageSlot>
+          <Outlet />
+        </PageSlot>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { useEffect } from 'react';
+
+/**
+ * Marks the page while the mobile menu is open (body[data-menu-open]), which the mobile back
+ * button reads (SPEC.md §2). Whoever removes the marker closes the menu: onClosedElsewhere.
+ */
+export function useMenuMarker(open: boolean, onClosedElsewhere: () => void): void {
+  useEffect(() => {
+    if (!open) return;
+    const body = document.body;
+    body.dataset.menuOpen = 'true';
+    const observer = new MutationObserver(() => {
+      if (body.dataset.menuOpen === undefined) onClosedElsewhere();
+    });
+    observer.observe(body, { attributes: true, attributeFilter: ['data-menu-open'] });
+    return () => {
+      observer.disconnect();
+      delete body.dataset.menuOpen;
+    };
+  }, [open, onClosedElsewhere]);
+}

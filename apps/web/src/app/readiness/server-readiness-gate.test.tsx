@@ -1,0 +1,96 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const fakes = vi.hoisted(() => ({
+  checkHealth: vi.fn<() => Promise<boolean>>(),
+  currentUser: vi.fn<() => { uid: string } | null>(),
+  getIdToken: vi.fn<(force?: boolean) => Promise<string>>(),
+}));
+
+vi.mock('../../lib/api/health.ts', () => ({ checkHealth: fakes.checkHealth }));
+vi.mock('../../lib/identity/identity.ts', () => ({
+  identity: { currentUser: fakes.currentUser, getIdToken: fakes.getIdToken },
+}));
+
+const { ServerReadinessGate, resetServerReadiness } = await import('./server-readiness-gate.tsx');
+
+async function flush() {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(0);
+  });
+}
+
+describe('ServerReadinessGate', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    resetServerReadiness();
+    fakes.checkHealth.mockReset().mockResolvedValue(true);
+    fakes.currentUser.mockReset().mockReturnValue(null);
+    fakes.getIdToken.mockReset().mockResolvedValue('token');
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('shows the start screen, then the app once the server answers', async () => {
+    render(
+      <ServerReadinessGate>
+        <p>the app</p>
+      </ServerReadinessGate>,
+    );
+    expect(screen.getByText('Starting Foraging Journal')).toBeTruthy();
+    await flush();
+    expect(screen.getByText('the app')).toBeTruthy();
+    expect(fakes.getIdToken).not.toHaveBeenCalled();
+  });
+
+  it("refreshes a signed-in user's token before letting the app in", async () => {
+    fakes.currentUser.mockReturnValue({ uid: 'u1' });
+    let seenAppDuringRefresh = true;
+    fakes.getIdToken.mockImplementation(async () => {
+      seenAppDuringRefresh = screen.queryByText('the app') !== null;
+      return 'fresh';
+    });
+    render(
+      <ServerReadinessGate>
+        <p>the app</p>
+      </ServerReadinessGate>,
+    );
+    await flush();
+    expect(fakes.getIdToken).toHaveBeenCalledWith(true);
+    expect(seenAppDuringRefresh).toBe(false);
+    expect(screen.getByText('the app')).toBeTruthy();
+  });
+
+  it('lets the app in when the token refresh fails, logging the error', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    fakes.currentUser.mockReturnValue({ uid: 'u1' });
+    fakes.getIdToken.mockRejectedValue(new Error('auth/user-token-expired'));
+    render(
+      <ServerReadinessGate>
+        <p>the app</p>
+      </ServerReadinessGate>,
+    );
+    await flush();
+    expect(screen.getByText('the app')).toBeTruthy();
+    expect(log).toHaveBeenCalled();
+    log.mockRestore();
+  });
+
+  it('does not show the start screen again once the server has answered', async () => {
+    const first = render(
+      <ServerReadinessGate>
+        <p>the app</p>
+      </ServerReadinessGate>,
+    );
+    await flush();
+    first.unmount();
+    render(
+      <ServerReadinessGate>
+        <p>the app again</p>
+      </ServerReadinessGate>,
+    );
+    expect(screen.getByText('the app again')).toBeTruthy();
+    expect(fakes.checkHealth).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,48 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { hang, installFakeFetch, json, type FakeFetch } from '../test-support/fake-fetch.ts';
+import { checkHealth } from './health.ts';
+
+let server: FakeFetch;
+beforeEach(() => {
+  vi.useFakeTimers();
+  server = installFakeFetch();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('checkHealth', () => {
+  it('calls GET /api/health (not under /api/v1) with credentials and no cache', async () => {
+    server.on('GET /api/health', () => json({ status: 'ok' }));
+    await expect(checkHealth()).resolves.toBe(true);
+    const call = server.calls[0];
+    expect(call?.url).toBe('/api/health');
+    expect(call?.init.credentials).toBe('include');
+    expect(call?.init.cache).toBe('no-store');
+    expect(call?.headers.authorization).toBeUndefined();
+  });
+
+  it.each([200, 204, 299])('any ok status (%i) is success', async (status) => {
+    server.on('GET /api/health', () => new Response(null, { status }));
+    await expect(checkHealth()).resolves.toBe(true);
+  });
+
+  it('a failing status or a network error is "not yet"', async () => {
+    server.on('GET /api/health', () => json({ status: 'degraded' }, 503));
+    await expect(checkHealth()).resolves.toBe(false);
+    server.on('GET /api/health', () => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(checkHealth()).resolves.toBe(false);
+  });
+
+  it('is aborted after 15000 ms, not before', async () => {
+    server.on('GET /api/health', hang);
+    const result = vi.fn();
+    void checkHealth().then(result);
+    await vi.advanceTimersByTimeAsync(14_999);
+    expect(result).not.toHaveBeenCalled();
+    expect(server.calls[0]?.init.signal?.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(result).toHaveBeenCalledWith(false);
+  });
+});

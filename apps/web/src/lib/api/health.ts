@@ -1,0 +1,24 @@
+import { HEALTH_ABORT_MS } from '../spec-constants.ts';
+import { getApiOrigin } from './api-base.ts';
+
+/**
+ * GET /api/health (outside /api/v1, no token): true on any ok status. Never throws, because
+ * the server-readiness gate only needs "up or not yet" to decide whether to retry.
+ */
+export async function checkHealth(): Promise<boolean> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), HEALTH_ABORT_MS);
+  try {
+    const response = await fetch(`${getApiOrigin()}/api/health`, {
+      method: 'GET',
+      credentials: 'include',
+      cache: 'no-store',
+      signal: controller.signal,
+    });
+    return response.ok;
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,114 @@
+import type { IdentityUser } from '../identity/identity.ts';
+import { IdentityError } from '../identity/identity-error.ts';
+import { API_TIMEOUT_MS, TOKEN_EXPIRED_CODE } from '../spec-constants.ts';
+import { ApiError, apiErrorFrom, NETWORK_CODE, TIMEOUT_CODE } from './api-error.ts';
+import type { AuthReadiness } from './auth-readiness.ts';
+import type { TokenCache } from './token-cache.ts';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface ApiClient {
+  get<T>(path: string): Promise<T>;
+  post<T>(path: string, body?: unknown): Promise<T>;
+  put<T>(path: string, body?: unknown): Promise<T>;
+  delete<T>(path: string): Promise<T>;
+}
+
+export interface ApiClientDeps {
+  baseUrl: () => string;
+  tokens: TokenCache;
+  readiness: AuthReadiness;
+  currentUser: () => IdentityUser | null;
+  onSessionExpired: () => void;
+}
+
+interface Answer {
+  status: number;
+  ok: boolean;
+  body: unknown;
+}
+
+function parse(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** One attempt, aborted after SPEC.md §9's 30 s (reading the body included). */
+async function send(url: string, method: Method, body: unknown, token: string | null) {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), API_TIMEOUT_MS);
+  try {
+    const response = await fetch(url, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'include',
+      signal: controller.signal,
+    });
+    const answer: Answer = {
+      status: response.status,
+      ok: response.status >= 200 && response.status <= 299,
+      body: parse(await response.text()),
+    };
+    return answer;
+  } catch (error) {
+    if (controller.signal.aborted)
+      throw new ApiError(0, TIMEOUT_CODE, `Request timed out after ${API_TIMEOUT_MS} ms`);
+    const message = error instanceof Error ? error.message : String(error);
+    throw new ApiError(0, NETWORK_CODE, message);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The one API client (SPEC.md §7): auth wait, cached bearer token, one retry on 401. */
+export function createApiClient(deps: ApiClientDeps): ApiClient {
+  async function bearer(): Promise<string | null> {
+    if (!deps.currentUser()) return null;
+    try {
+      return await deps.tokens.get();
+    } catch (error) {
+      // Sent without a token: the 401 path below refreshes it or ends the session.
+      console.error('Error getting ID token', error);
+      return null;
+    }
+  }
+
+  async function refreshAfter401(unauthorized: ApiError): Promise<string> {
+    try {
+      return await deps.tokens.get(true);
+    } catch (error) {
+      deps.tokens.clear();
+      if (error instanceof IdentityError && error.code === TOKEN_EXPIRED_CODE)
+        deps.onSessionExpired();
+      console.error('Token refresh after 401 failed', error);
+      throw unauthorized;
+    }
+  }
+
+  async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
+    await deps.readiness.wait();
+    const url = `${deps.baseUrl()}${path}`;
+    let answer = await send(url, method, body, await bearer());
+    if (answer.status === 401) {
+      const token = await refreshAfter401(apiErrorFrom(answer.status, answer.body));
+      answer = await send(url, method, body, token);
+    }
+    if (!answer.ok) throw apiErrorFrom(answer.status, answer.body);
+    return answer.body as T;
+  }
+
+  return {
+    get: (path) => request('GET', path),
+    post: (path, body) => request('POST', path, body),
+    put: (path, body) => request('PUT', path, body),
+    delete: (path) => request('DELETE', path),
+  };
+}

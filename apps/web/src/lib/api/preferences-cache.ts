@@ -1,0 +1,27 @@
+import { PREFERENCES_CACHE_MS } from '../spec-constants.ts';
+
+interface Entry {
+  uid: string | null;
+  storedAt: number;
+  value: unknown;
+}
+
+let entry: Entry | null = null;
+
+/**
+ * The GET /preferences answer, kept SPEC.md §9's 300000 ms. Keyed by uid, so one user never
+ * reads another's preferences from memory after switching accounts.
+ */
+export const preferencesCache = {
+  read(uid: string | null): unknown {
+    if (!entry || entry.uid !== uid) return undefined;
+    if (Date.now() - entry.storedAt >= PREFERENCES_CACHE_MS) return undefined;
+    return entry.value;
+  },
+  write(uid: string | null, value: unknown): void {
+    entry = { uid, storedAt: Date.now(), value };
+  },
+  clear(): void {
+    entry = null;
+  },
+};

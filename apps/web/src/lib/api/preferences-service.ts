@@ -1,0 +1,58 @@
+import {
+  preferencesSchema,
+  type CreatePreferencesInput,
+  type Preferences,
+} from '@fj/contract/preferences';
+import { MESSAGES } from '../spec-constants.ts';
+import { api } from './api-client.ts';
+import { preferencesCache } from './preferences-cache.ts';
+import { readPreferences, speciesPath, writePreferences } from './preferences-endpoints.ts';
+
+/** SPEC.md §8: preferences failures are logged only; the answer is null or false. */
+async function succeeded(label: string, write: () => Promise<void>): Promise<boolean> {
+  try {
+    await write();
+    return true;
+  } catch (error) {
+    console.error(`Failed to update ${label}`, error);
+    return false;
+  }
+}
+
+export const preferencesService = {
+  /** Cached 300000 ms unless forced; null on any failure. */
+  async get(forceRefresh = false): Promise<Preferences | null> {
+    try {
+      const parsed = preferencesSchema.safeParse(await readPreferences(forceRefresh));
+      if (parsed.success) return parsed.data;
+      console.error('Unexpected preferences answer', parsed.error);
+      return null;
+    } catch (error) {
+      console.error('Failed to load preferences', error);
+      return null;
+    }
+  },
+  updateCategories: (categories: string[]) =>
+    succeeded('categories', () => writePreferences('/categories', { categories })),
+  updateSpecies: (category: string, species: string[]) =>
+    succeeded('species', () => writePreferences(speciesPath(category), { species })),
+  updateTerrain: (terrainTypes: string[]) =>
+    succeeded('terrain types', () => writePreferences('/terrain', { terrainTypes })),
+  updateTrees: (treeTypes: string[]) =>
+    succeeded('tree types', () => writePreferences('/trees', { treeTypes })),
+  updateTutorial: (show: boolean) =>
+    succeeded('tutorial flag', () => writePreferences('/tutorial', { show })),
+  /** POST /preferences, once per new user (SPEC.md §7). */
+  async createInitial(record: CreatePreferencesInput): Promise<boolean> {
+    try {
+      await api.post<unknown>('/preferences', record);
+      return true;
+    } catch (error) {
+      console.error(MESSAGES.prefsInitFailed, error);
+      return false;
+    } finally {
+      preferencesCache.clear();
+    }
+  },
+  clearCache: () => preferencesCache.clear(),
+};

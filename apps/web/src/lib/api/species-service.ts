@@ -1,0 +1,52 @@
+import { tidyCategoryMap, tidyLabels } from '../labels.ts';
+import { readPreferences, speciesPath, writePreferences } from './preferences-endpoints.ts';
+
+export interface SpeciesData {
+  /** Category → species, in the order of the categories list. */
+  categories: Record<string, string[]>;
+  /** The custom lists, when the answer carries them. */
+  terrainTypes?: string[];
+  treeTypes?: string[];
+}
+
+function field(body: Record<string, unknown>, ...names: string[]): unknown {
+  for (const name of names) if (body[name] !== undefined) return body[name];
+  return undefined;
+}
+
+const asList = (value: unknown) => (Array.isArray(value) ? tidyLabels(value) : undefined);
+const asMap = (value: unknown) =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+
+/** SPEC.md §7: categories (or customSpeciesCategories) and species (or customSpecies). */
+export function toSpeciesData(body: unknown): SpeciesData {
+  const record = asMap(body);
+  const species = asMap(field(record, 'species', 'customSpecies'));
+  // Without a categories list the species map's keys are the categories.
+  const categories = asList(field(record, 'categories', 'customSpeciesCategories'));
+  const data: SpeciesData = {
+    categories: tidyCategoryMap(categories ?? Object.keys(species), species),
+  };
+  const terrainTypes = asList(field(record, 'terrainTypes', 'customTerrainTypes'));
+  const treeTypes = asList(field(record, 'treeTypes', 'customTreeTypes'));
+  if (terrainTypes) data.terrainTypes = terrainTypes;
+  if (treeTypes) data.treeTypes = treeTypes;
+  return data;
+}
+
+/**
+ * The journal store's species service (SPEC.md §7 "separate service"). Unlike
+ * preferencesService it throws, because the store must know a failure to recover from it.
+ */
+export const speciesService = {
+  async getSpeciesData(forceRefresh = false): Promise<SpeciesData> {
+    return toSpeciesData(await readPreferences(forceRefresh));
+  },
+  updateCategories: (categories: string[]) => writePreferences('/categories', { categories }),
+  updateSpecies: (category: string, species: string[]) =>
+    writePreferences(speciesPath(category), { species }),
+  updateTerrain: (terrainTypes: string[]) => writePreferences('/terrain', { terrainTypes }),
+  updateTrees: (treeTypes: string[]) => writePreferences('/trees', { treeTypes }),
+};

@@ -1,0 +1,61 @@
+import { getApiOrigin } from '../api/api-base.ts';
+import { IdentityError } from './identity-error.ts';
+import type { SessionTransport } from './session-transport.ts';
+
+export const NETWORK_ERROR_CODE = 'auth/network-request-failed';
+
+/** An answer other than 2xx; the status lets callers tell "session gone" (401) from the rest. */
+export class AuthHttpError extends IdentityError {
+  constructor(
+    readonly status: number,
+    code: string,
+    message: string,
+  ) {
+    super(code, message);
+  }
+}
+
+/** better-auth answers failures as `{ code, message }`; some paths send only a message. */
+function errorFrom(status: number, body: unknown): AuthHttpError {
+  const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const code = typeof record.code === 'string' && record.code ? record.code : `HTTP_${status}`;
+  const message =
+    typeof record.message === 'string' && record.message
+      ? record.message
+      : `The identity provider answered ${status}`;
+  return new AuthHttpError(status, code, message);
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+export type AuthCall = (method: 'GET' | 'POST', path: string, body?: unknown) => Promise<unknown>;
+
+/** One call to /api/auth/*: the session goes along through the transport, failures become IdentityError. */
+export function createAuthCall(transport: SessionTransport): AuthCall {
+  return async (method, path, body) => {
+    const init = await transport.prepare({
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    let response: Response;
+    try {
+      response = await fetch(`${getApiOrigin()}/api/auth${path}`, init);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      throw new IdentityError(NETWORK_ERROR_CODE, message);
+    }
+    await transport.receive(response);
+    const json = await readJson(response);
+    if (!response.ok) throw errorFrom(response.status, json);
+    return json;
+  };
+}

@@ -1,0 +1,23 @@
+import { LAST_LOGGED_IN_USER_KEY } from '../spec-constants.ts';
+
+export interface LogoutSteps {
+  clearCache: () => void;
+  resetStore: () => void;
+  signOut: () => Promise<void>;
+}
+
+/**
+ * SPEC.md §4's logout sequence, in this order: clear the cache, reset the store (and its stored
+ * copy), sign out of the provider, forget 'lastLoggedInUser'. Failures are logged and rethrown.
+ */
+export async function runLogout(steps: LogoutSteps): Promise<void> {
+  try {
+    steps.clearCache();
+    steps.resetStore();
+    await steps.signOut();
+    localStorage.removeItem(LAST_LOGGED_IN_USER_KEY);
+  } catch (error) {
+    console.error('Logout failed', error);
+    throw error;
+  }
+}

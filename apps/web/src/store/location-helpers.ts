@@ -1,0 +1,106 @@
+import { photoEntrySchema, type PhotoEntry } from '@fj/contract/photos';
+import type { CreateEntryInput, Entry, UpdateEntryInput } from '@fj/contract/entries';
+import type { CreateLocationInput, Location, UpdateLocationInput } from '@fj/contract/locations';
+
+/** The API sends `null` to clear a field; the local copy simply drops it. */
+type NoNulls<T> = { [K in keyof T]: Exclude<T[K], null> };
+function withoutNulls<T extends object>(value: T): NoNulls<T> {
+  return Object.fromEntries(
+    Object.entries(value).map(([key, field]) => [key, field === null ? undefined : field]),
+  ) as NoNulls<T>;
+}
+
+const now = () => new Date().toISOString();
+
+/** A whole location, as opposed to an answer carrying only an id. */
+export function isWholeLocation(value: unknown): value is Location {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'id' in value &&
+    typeof value.id === 'string' &&
+    'entries' in value &&
+    Array.isArray(value.entries)
+  );
+}
+
+/** Entry photo refs become local photos only when they already are whole photo entries. */
+function photosOf(photos: readonly unknown[] | undefined): PhotoEntry[] {
+  return (photos ?? []).flatMap((photo) => {
+    const parsed = photoEntrySchema.safeParse(photo);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+/** POST /locations may answer only an id (SPEC.md §7): the local copy is then built from the input. */
+export function locationFromCreate(input: CreateLocationInput, answer: unknown): Location {
+  if (isWholeLocation(answer)) return answer;
+  const answeredId =
+    typeof answer === 'object' && answer !== null && 'id' in answer ? answer.id : undefined;
+  const id = typeof answeredId === 'string' ? answeredId : (input.id ?? crypto.randomUUID());
+  const stamp = now();
+  return {
+    ...withoutNulls(input),
+    id,
+    favorite: input.favorite ?? false,
+    createdAt: stamp,
+    updatedAt: stamp,
+    entries: [],
+  };
+}
+
+export const sameId = (a: string, b: string) => a.trim() === b.trim();
+
+export function replaceLocation(list: Location[], location: Location): Location[] {
+  const found = list.some((item) => sameId(item.id, location.id));
+  return found
+    ? list.map((item) => (sameId(item.id, location.id) ? location : item))
+    : [...list, location];
+}
+
+export function withChanges(location: Location, changes: UpdateLocationInput): Location {
+  return { ...location, ...withoutNulls(changes), updatedAt: now() };
+}
+
+export function withEntryAdded(
+  location: Location,
+  entry: CreateEntryInput,
+  answeredId: string | undefined,
+): Location {
+  const stamp = now();
+  const { photos, ...fields } = withoutNulls(entry);
+  const added: Entry = {
+    ...fields,
+    id: answeredId ?? entry.id ?? crypto.randomUUID(),
+    locationId: location.id,
+    photos: photosOf(photos),
+    createdAt: stamp,
+    updatedAt: stamp,
+  };
+  return { ...location, entries: [added, ...location.entries], updatedAt: stamp };
+}
+
+export function withEntryChanged(
+  location: Location,
+  entryId: string,
+  changes: UpdateEntryInput,
+): Location {
+  const stamp = now();
+  const { photos, ...fields } = withoutNulls(changes);
+  const entries = location.entries.map((entry) =>
+    sameId(entry.id, entryId)
+      ? {
+          ...entry,
+          ...fields,
+          photos: photos ? photosOf(photos) : entry.photos,
+          updatedAt: stamp,
+        }
+      : entry,
+  );
+  return { ...location, entries, updatedAt: stamp };
+}
+
+export function withEntryRemoved(location: Location, entryId: string): Location {
+  const entries = location.entries.filter((entry) => !sameId(entry.id, entryId));
+  return { ...location, entries, updatedAt: now() };
+}

@@ -1,0 +1,134 @@
+import type { Location } from '@fj/contract/locations';
+import { locationsApi, type EntryAnswer } from '../lib/api/locations-api.ts';
+import { LOCATIONS_CACHE_MS, MESSAGES } from '../lib/spec-constants.ts';
+import {
+  isWholeLocation,
+  locationFromCreate,
+  replaceLocation,
+  sameId,
+  withChanges,
+  withEntryAdded,
+  withEntryChanged,
+  withEntryRemoved,
+} from './location-helpers.ts';
+import type { GetJournal, LocationActions, SetJournal } from './journal-types.ts';
+
+/** SPEC.md §5: writes without a user fail with 'User not authenticated'. */
+function requireUser(get: GetJournal): string {
+  const uid = get().userId;
+  if (!uid) throw new Error(MESSAGES.userNotAuthenticated);
+  return uid;
+}
+
+/** SPEC.md §8: location and entry write failures are logged and re-thrown to the caller. */
+async function loggedWrite<T>(label: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    console.error(`Failed to ${label}`, error);
+    throw error;
+  }
+}
+
+export function createLocationSlice(set: SetJournal, get: GetJournal): LocationActions {
+  const put = (location: Location) =>
+    set((state) => ({ locations: replaceLocation(state.locations, location) }));
+
+  /** Entry writes wait for the server; its whole location wins, else the change is made here. */
+  function applyEntryAnswer(
+    locationId: string,
+    answer: EntryAnswer,
+    local: (location: Location) => Location,
+  ) {
+    if (isWholeLocation(answer.location)) return put(answer.location);
+    const location = get().locations.find((item) => sameId(item.id, locationId));
+    if (location) put(local(location));
+  }
+
+  return {
+    async fetchLocations(force = false) {
+      const uid = get().userId;
+      if (!uid) return console.warn('fetchLocations: no signed-in user; ignored');
+      const { locationsLoading, lastLocationsFetch } = get();
+      if (locationsLoading) return;
+      // SPEC.md §4: a fetch under 30 s after the last one is skipped unless forced.
+      if (
+        !force &&
+        lastLocationsFetch !== null &&
+        Date.now() - lastLocationsFetch < LOCATIONS_CACHE_MS
+      )
+        return;
+      set({ locationsLoading: true, locationsError: null });
+      try {
+        const locations = await locationsApi.list();
+        if (get().userId === uid) set({ locations, lastLocationsFetch: Date.now() });
+      } catch (error) {
+        console.error(MESSAGES.locationsLoadFailed, error);
+        if (get().userId === uid) set({ locationsError: MESSAGES.locationsLoadFailed });
+      } finally {
+        set({ locationsLoading: false });
+      }
+    },
+
+    async addLocation(input) {
+      requireUser(get);
+      return loggedWrite('add location', async () => {
+        const location = locationFromCreate(input, await locationsApi.create(input));
+        put(location);
+        return location;
+      });
+    },
+
+    async updateLocation(id, changes) {
+      requireUser(get);
+      // Optimistic (SPEC.md §4): shown first, refetched if the server refuses.
+      const before = get().locations.find((item) => sameId(item.id, id));
+      if (before) put(withChanges(before, changes));
+      await loggedWrite('update location', async () => {
+        try {
+          const answer = await locationsApi.update(id, changes);
+          if (isWholeLocation(answer)) put(answer);
+        } catch (error) {
+          void get().fetchLocations(true);
+          throw error;
+        }
+      });
+    },
+
+    async deleteLocation(id) {
+      requireUser(get);
+      await loggedWrite('delete location', async () => {
+        await locationsApi.remove(id);
+        set((state) => ({ locations: state.locations.filter((item) => !sameId(item.id, id)) }));
+      });
+    },
+
+    async addEntry(locationId, entry) {
+      requireUser(get);
+      await loggedWrite('add entry', async () => {
+        const answer = await locationsApi.createEntry(locationId, entry);
+        applyEntryAnswer(locationId, answer, (location) =>
+          withEntryAdded(location, entry, answer.id),
+        );
+      });
+    },
+
+    async updateEntry(locationId, entryId, changes) {
+      requireUser(get);
+      await loggedWrite('update entry', async () => {
+        const answer = await locationsApi.updateEntry(locationId, entryId, changes);
+        applyEntryAnswer(locationId, answer, (location) =>
+          withEntryChanged(location, entryId, changes),
+        );
+      });
+    },
+
+    async deleteEntry(locationId, entryId) {
+      requireUser(get);
+      await loggedWrite('delete entry', async () => {
+        const answer = await locationsApi.removeEntry(locationId, entryId);
+        applyEntryAnswer(locationId, answer, (location) => withEntryRemoved(location, entryId));
+      });
+    },
+  };
+}
