@@ -48,6 +48,16 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   MAP_STYLE_URL: z.url().default('https://tiles.openfreemap.org/styles/liberty'),
   GEOCODER_URL: z.url().default('https://photon.komoot.io/api'),
+  MAP_SATELLITE_TILES_URL: z
+    .string()
+    .regex(/^https?:\/\/.*\{z\}/, 'must be an http(s) tile URL with {z}, {x} and {y}')
+    .default(
+      'https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}',
+    ),
+  MAP_TOPO_TILES_URL: z
+    .string()
+    .regex(/^https?:\/\/.*\{z\}/, 'must be an http(s) tile URL with {z}, {x} and {y}')
+    .default('https://tile.opentopomap.org/{z}/{x}/{y}.png'),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -78,7 +88,12 @@ export interface Config {
   rateLimit: { max: number; authMax: number };
   logLevel: string;
   webDistDir: string;
-  client: { mapStyleUrl: string; geocoderUrl: string };
+  client: {
+    mapStyleUrl: string;
+    satelliteTilesUrl: string;
+    topoTilesUrl: string;
+    geocoderUrl: string;
+  };
 }
 
 export class ConfigError extends Error {
@@ -138,6 +153,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: path.resolve(
       e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '..', '..', 'web', 'dist'),
     ),
-    client: { mapStyleUrl: e.MAP_STYLE_URL, geocoderUrl: e.GEOCODER_URL },
+    client: {
+      mapStyleUrl: e.MAP_STYLE_URL,
+      satelliteTilesUrl: e.MAP_SATELLITE_TILES_URL,
+      topoTilesUrl: e.MAP_TOPO_TILES_URL,
+      geocoderUrl: e.GEOCODER_URL,
+    },
   };
 }

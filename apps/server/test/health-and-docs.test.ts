@@ -16,6 +16,8 @@ describe.each(databaseKinds)('public endpoints on $name', (kind) => {
     t = await createTestApp(kind, {
       MAP_STYLE_URL: 'https://tiles.example.org/styles/forest.json',
       GEOCODER_URL: 'https://geo.example.org/api',
+      MAP_SATELLITE_TILES_URL: 'https://sat.example.org/{z}/{y}/{x}.jpg',
+      MAP_TOPO_TILES_URL: 'https://topo.example.org/{z}/{x}/{y}.png',
     });
   });
   afterAll(() => t.close());
@@ -37,6 +39,8 @@ describe.each(databaseKinds)('public endpoints on $name', (kind) => {
       appName: 'Foraging Journal',
       mapStyleUrl: 'https://tiles.example.org/styles/forest.json',
       geocoderUrl: 'https://geo.example.org/api',
+      satelliteTilesUrl: 'https://sat.example.org/{z}/{y}/{x}.jpg',
+      topoTilesUrl: 'https://topo.example.org/{z}/{x}/{y}.png',
     });
   });
 

@@ -5,6 +5,8 @@ import type { Config } from '../../config.ts';
 const clientConfigSchema = z.object({
   appName: z.string(),
   mapStyleUrl: z.string(),
+  satelliteTilesUrl: z.string(),
+  topoTilesUrl: z.string(),
   geocoderUrl: z.string(),
 });
 
