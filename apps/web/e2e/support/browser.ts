@@ -18,6 +18,9 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
       '--no-first-run',
       '--disable-gpu',
+      // WebGL for MapLibre without a GPU: Chromium's software rasteriser.
+      '--use-angle=swiftshader',
+      '--enable-unsafe-swiftshader',
     ],
   });
 }
@@ -89,6 +92,19 @@ export async function signUp(page: Page, email: string): Promise<void> {
   await submitCredentials(page, 'Create account', email);
   await waitForPath(page, '/');
   await page.getByRole('heading', { name: /^Hello, / }).waitFor();
+  await dismissTutorial(page);
+}
+
+/**
+ * A new account's tutorial flag is on, so the tutorial dialog opens over the home page once
+ * its preferences are read; "Don't show again" turns the flag off for later sign-ins too.
+ * The journal e2e covers the tutorial itself.
+ */
+export async function dismissTutorial(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Add a spot' });
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: "Don't show again" }).click();
+  await dialog.waitFor({ state: 'detached' });
 }
 
 export async function storedItem(page: Page, key: string): Promise<string | null> {

@@ -6,7 +6,7 @@ export const PrivacyPolicyPage = lazyPage(
   'PrivacyPolicyPage',
 );
 export const LoginPage = lazyPage(() => import('../features/login/login-page.tsx'), 'LoginPage');
-export const HomePage = lazyPage(() => import('../features/home/home-page.tsx'), 'HomePage');
+export const HomePage = lazyPage(() => import('./home/home-screen.tsx'), 'HomeScreen');
 export const LocationsPage = lazyPage(
   () => import('../features/locations/locations-page.tsx'),
   'LocationsPage',

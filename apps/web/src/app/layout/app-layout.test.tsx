@@ -12,6 +12,11 @@ vi.mock('../../lib/identity/auth-provider.tsx', () => ({
   },
 }));
 
+// The overlay has its own tests; here it must not reach for the network.
+vi.mock('../../features/help/tutorial-overlay.tsx', () => ({
+  TutorialOverlay: () => <div data-testid="tutorial-overlay" />,
+}));
+
 const { AppLayout } = await import('./app-layout.tsx');
 
 function renderLayout() {
@@ -50,6 +55,11 @@ describe('AppLayout', () => {
       ['Help', '/help'],
       ['Settings', '/settings'],
     ]);
+  });
+
+  it('mounts the tutorial overlay', () => {
+    renderLayout();
+    expect(screen.getByTestId('tutorial-overlay')).toBeTruthy();
   });
 
   it('marks the page while the mobile menu is open', () => {

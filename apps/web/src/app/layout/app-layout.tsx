@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
+import { TutorialOverlay } from '../../features/help/tutorial-overlay.tsx';
 import { useAuth } from '../../lib/identity/auth-provider.tsx';
 import { PageSlot } from '../routing/page-slot.tsx';
 import { navLinks } from './nav-links.ts';
@@ -89,6 +90,7 @@ export function AppLayout() {
           <Outlet />
         </PageSlot>
       </main>
+      <TutorialOverlay />
     </div>
   );
 }

@@ -1,20 +1,42 @@
 import { Link } from 'react-router';
+import { Faq } from './faq.tsx';
+import { requestTutorial } from './show-tutorial.ts';
+import { StepArt } from './step-art.tsx';
+import { tutorialSteps } from './tutorial-steps.ts';
+import '../../styles/pages.css';
 
-/** Help and the tutorial arrive with the map; until then, a short orientation. */
+/** The tutorial as a page to come back to, and the questions people ask. */
 export function HelpPage() {
   return (
     <div className="page">
       <h1>Help</h1>
-      <p className="page-lead">How the journal works, in short.</p>
-      <section className="next-panel next-panel-plain" aria-labelledby="help-next">
-        <h2 id="help-next">What comes next</h2>
+      <p className="page-lead">How the journal works, in six steps.</p>
+      <section aria-labelledby="tutorial-heading">
+        <h2 id="tutorial-heading">Tutorial</h2>
+        <ol className="tutorial-steps">
+          {tutorialSteps.map((step, index) => (
+            <li key={step.title} className="tutorial-step">
+              <StepArt name={step.art} />
+              <div>
+                <h3>
+                  {index + 1}. {step.title}
+                </h3>
+                <p>{step.text}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
         <p>
-          A short tutorial will walk you through the map: adding a spot, drawing its patch and
-          writing your first entry. You will be able to show it again from here at any time.
+          <button type="button" className="button button-quiet" onClick={requestTutorial}>
+            Play the tutorial again
+          </button>
         </p>
+      </section>
+      <section aria-labelledby="faq-heading">
+        <h2 id="faq-heading">Questions</h2>
+        <Faq />
         <p>
-          Your data stays on this server only. Read the{' '}
-          <Link to="/privacy-policy">privacy policy</Link> for the details.
+          More about your data in the <Link to="/privacy-policy">privacy policy</Link>.
         </p>
       </section>
     </div>

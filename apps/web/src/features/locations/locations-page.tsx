@@ -1,17 +1,110 @@
-/** The list of spots arrives with the journal. */
-export function LocationsPage() {
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useJournalStore } from '../../store/journal-store.ts';
+import { filterLocations, noFilters, type LocationFilters } from './list/filter-locations.ts';
+import { filterOptions } from './list/filter-options.ts';
+import { showingCount } from './list/format-visit.ts';
+import { LocationFiltersBar } from './list/location-filters.tsx';
+import { LocationList } from './list/location-list.tsx';
+import { sortLocations, type LocationSort } from './list/sort-locations.ts';
+import '../../styles/pages.css';
+
+function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
-    <div className="page">
-      <h1>Locations</h1>
-      <p className="page-lead">All your spots, in one list.</p>
-      <section className="next-panel next-panel-plain" aria-labelledby="locations-next">
-        <h2 id="locations-next">What comes next</h2>
-        <p>
-          Once you add spots on the map, they are listed here: newest visit first, with their
-          species, terrain and last entry. You will be able to search them, mark favourites and open
-          a spot to read or add entries.
+    <div className="state-panel" role="alert">
+      <p>{message}. Check your connection and try again.</p>
+      <button type="button" className="button button-primary" onClick={onRetry}>
+        Retry
+      </button>
+    </div>
+  );
+}
+
+/** All spots in one searchable list; picking one opens it on the map. */
+export function LocationsPage() {
+  const locations = useJournalStore((state) => state.locations);
+  const loading = useJournalStore((state) => state.locationsLoading);
+  const error = useJournalStore((state) => state.locationsError);
+  const loadedOnce = useJournalStore((state) => state.lastLocationsFetch !== null);
+  const fetchLocations = useJournalStore((state) => state.fetchLocations);
+  const [filters, setFilters] = useState<LocationFilters>(noFilters);
+  const [sort, setSort] = useState<LocationSort>('last-visit');
+
+  // The store skips this when its list is under 30 s old (SPEC.md §4).
+  useEffect(() => {
+    void fetchLocations();
+  }, [fetchLocations]);
+
+  const options = useMemo(() => filterOptions(locations), [locations]);
+  const shown = useMemo(
+    () => sortLocations(filterLocations(locations, filters), sort),
+    [locations, filters, sort],
+  );
+  const retry = () => void fetchLocations(true);
+
+  let body: ReactNode;
+  if (locations.length === 0 && error) {
+    body = <LoadFailed message={error} onRetry={retry} />;
+  } else if (locations.length === 0 && (loading || !loadedOnce)) {
+    body = (
+      <div className="state-panel" role="status">
+        <span className="spinner" aria-hidden="true" />
+        <p>Loading your spots…</p>
+      </div>
+    );
+  } else if (locations.length === 0) {
+    body = (
+      <div className="state-panel">
+        <h2>No spots yet</h2>
+        <p>Every place you forage becomes a spot you can find again here.</p>
+        <Link className="button button-primary" to="/">
+          Add your first spot on the map
+        </Link>
+      </div>
+    );
+  } else {
+    body = (
+      <>
+        {error && (
+          <p className="inline-alert" role="alert">
+            {error}; showing what was loaded before.{' '}
+            <button type="button" className="link-button" onClick={retry}>
+              Retry
+            </button>
+          </p>
+        )}
+        <LocationFiltersBar
+          filters={filters}
+          options={options}
+          sort={sort}
+          onFilters={setFilters}
+          onSort={setSort}
+        />
+        <p className="list-count" role="status">
+          {showingCount(shown.length, locations.length)}
         </p>
-      </section>
+        {shown.length > 0 ? (
+          <LocationList locations={shown} />
+        ) : (
+          <div className="state-panel">
+            <p>No spot matches these filters.</p>
+            <button
+              type="button"
+              className="button button-quiet"
+              onClick={() => setFilters(noFilters)}
+            >
+              Clear filters
+            </button>
+          </div>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <div className="page page-fill locations-page">
+      <h1>Locations</h1>
+      {body}
     </div>
   );
 }

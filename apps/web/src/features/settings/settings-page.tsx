@@ -1,17 +1,20 @@
-/** Personal lists: categories, species, terrain and tree types. */
+import { BaseLayerSetting } from './base-layer-setting.tsx';
+import { OptionListSection } from './option-list-section.tsx';
+import { SpeciesSection } from './species-section.tsx';
+import { TutorialSetting } from './tutorial-setting.tsx';
+import '../../styles/pages.css';
+
+/** Personal lists (categories, species, terrain and tree types), the tutorial and the map. */
 export function SettingsPage() {
   return (
     <div className="page">
       <h1>Settings</h1>
       <p className="page-lead">Make the journal speak your language.</p>
-      <section className="next-panel next-panel-plain" aria-labelledby="settings-next">
-        <h2 id="settings-next">What comes next</h2>
-        <p>
-          Here you will edit your species categories (mushrooms, berries, herbs to start with), the
-          species in each, and your own terrain and tree types, so every entry offers the choices
-          you actually use.
-        </p>
-      </section>
+      <SpeciesSection />
+      <OptionListSection kind="terrain" />
+      <OptionListSection kind="tree" />
+      <TutorialSetting />
+      <BaseLayerSetting />
     </div>
   );
 }

@@ -1,0 +1,28 @@
+interface EmptyStateCardProps {
+  onAdd(): void;
+}
+
+/** A new user's map is empty; this says how to fill it instead of showing a blank map. */
+export function EmptyStateCard({ onAdd }: EmptyStateCardProps) {
+  return (
+    <section className="home-empty" aria-labelledby="home-empty-title">
+      <span className="home-empty-mark" aria-hidden="true" />
+      <h2 id="home-empty-title">Add your first spot</h2>
+      <p>Keep the places where you find mushrooms, berries and herbs. You can:</p>
+      <ul>
+        <li>
+          <strong>Tap the map</strong> where you found something, after pressing “Add a spot”;
+        </li>
+        <li>
+          <strong>Use my position</strong> (the target button) when you are standing there;
+        </li>
+        <li>
+          <strong>Search</strong> a place by name to fly there first.
+        </li>
+      </ul>
+      <button type="button" className="button button-primary button-wide" onClick={onAdd}>
+        Add a spot
+      </button>
+    </section>
+  );
+}

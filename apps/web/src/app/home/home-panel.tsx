@@ -1,0 +1,49 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { CLOSE_TOP_MODAL_EVENT } from '../../lib/ui/modal-dialog.tsx';
+
+interface HomePanelProps {
+  label: string;
+  onClose(): void;
+  /** Off when the content brings its own close button (the spot details do). */
+  closable?: boolean;
+  children: ReactNode;
+}
+
+/**
+ * The details area: a side panel on wide screens, a bottom sheet on phones (CSS decides).
+ * On phones it behaves like a modal for the back button: a close request shuts it, unless an
+ * open dialog inside it already handled the request (that dialog calls preventDefault).
+ */
+export function HomePanel({ label, onClose, closable = true, children }: HomePanelProps) {
+  const closeRef = useRef(onClose);
+  useEffect(() => {
+    closeRef.current = onClose;
+  }, [onClose]);
+
+  useEffect(() => {
+    const onRequest = (event: Event) => {
+      if (event.defaultPrevented) return;
+      event.preventDefault();
+      closeRef.current();
+    };
+    window.addEventListener(CLOSE_TOP_MODAL_EVENT, onRequest);
+    return () => window.removeEventListener(CLOSE_TOP_MODAL_EVENT, onRequest);
+  }, []);
+
+  return (
+    <aside className="home-panel" aria-label={label}>
+      <div className="home-panel-grip" aria-hidden="true" />
+      {closable && (
+        <button
+          type="button"
+          className="home-panel-close"
+          aria-label="Close panel"
+          onClick={onClose}
+        >
+          <span aria-hidden="true">×</span>
+        </button>
+      )}
+      <div className="home-panel-body">{children}</div>
+    </aside>
+  );
+}

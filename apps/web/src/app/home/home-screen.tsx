@@ -1,0 +1,146 @@
+import type { Location } from '@fj/contract/locations';
+import { useCallback, useEffect, useState } from 'react';
+import { toast } from 'react-toastify';
+import { EntryTimeline } from '../../features/entries/entry-timeline.tsx';
+import { LocationDetails } from '../../features/locations/detail/location-details.tsx';
+import { NewLocationForm } from '../../features/locations/detail/new-location-form.tsx';
+import { MapView, type PatchDrawing } from '../../features/map/map-view.tsx';
+import type { LatLng, Polygon } from '../../lib/geo.ts';
+import { useAuth } from '../../lib/identity/auth-provider.tsx';
+import { useJournalStore } from '../../store/journal-store.ts';
+import '../../styles/map.css';
+import { EmptyStateCard } from './empty-state-card.tsx';
+import { HomePanel } from './home-panel.tsx';
+import { HomeStatus } from './home-status.tsx';
+import { useNarrowScreen } from './use-narrow-screen.ts';
+import { useSelectedLocation } from './use-selected-location.ts';
+
+/** The "/" page: the map with the user's spots, and a panel for one spot or a new one. */
+export function HomeScreen() {
+  const { user } = useAuth();
+  const locations = useJournalStore((state) => state.locations);
+  const loading = useJournalStore((state) => state.locationsLoading);
+  const error = useJournalStore((state) => state.locationsError);
+  const fetched = useJournalStore((state) => state.lastLocationsFetch !== null);
+  const fetchLocations = useJournalStore((state) => state.fetchLocations);
+  const userId = useJournalStore((state) => state.userId);
+  const [selectedId, select] = useSelectedLocation();
+  const [adding, setAdding] = useState(false);
+  const [pending, setPending] = useState<LatLng | null>(null);
+  const [userPosition, setUserPosition] = useState<LatLng | null>(null);
+  const [drawingId, setDrawingId] = useState<string | null>(null);
+  const narrow = useNarrowScreen();
+
+  // Keyed on the store's user: the session may hand it over just after this screen mounts.
+  useEffect(() => {
+    if (userId) void fetchLocations();
+  }, [userId, fetchLocations]);
+
+  const selected = locations.find((location) => location.id === selectedId) ?? null;
+  const drawingLocation = locations.find((location) => location.id === drawingId) ?? null;
+
+  const selectSpot = useCallback(
+    (id: string | null) => {
+      setPending(null);
+      setAdding(false);
+      select(id);
+    },
+    [select],
+  );
+
+  function startAt(position: LatLng) {
+    select(null);
+    setAdding(false);
+    setPending(position);
+  }
+
+  function onUserPosition(position: LatLng) {
+    setUserPosition(position);
+    // Standing on a new spot is the quickest way to add it.
+    if (adding || locations.length === 0) startAt(position);
+  }
+
+  async function saveArea(location: Location, area: Polygon | null) {
+    setDrawingId(null);
+    try {
+      await useJournalStore.getState().updateLocation(location.id, { area });
+      toast.success(area ? 'Patch saved' : 'Patch removed');
+    } catch {
+      toast.error('The patch could not be saved. Please try again.');
+    }
+  }
+
+  const drawing: PatchDrawing | null = drawingLocation
+    ? {
+        initial: drawingLocation.area ?? null,
+        onSave: (area) => void saveArea(drawingLocation, area),
+        onCancel: () => setDrawingId(null),
+      }
+    : null;
+
+  const closePanel = useCallback(() => {
+    setPending(null);
+    select(null);
+  }, [select]);
+
+  let panel = null;
+  // On a phone the sheet would cover the patch being drawn; beside the map it can stay.
+  if (drawing && narrow) panel = null;
+  else if (pending)
+    panel = (
+      <HomePanel label="New spot" onClose={closePanel}>
+        <NewLocationForm
+          position={pending}
+          area={null}
+          onCreated={(location) => selectSpot(location.id)}
+          onCancel={() => setPending(null)}
+        />
+      </HomePanel>
+    );
+  else if (selected)
+    panel = (
+      <HomePanel label={selected.name} onClose={closePanel} closable={false}>
+        <LocationDetails
+          location={selected}
+          userPosition={userPosition}
+          onClose={closePanel}
+          onEditArea={() => setDrawingId(selected.id)}
+          onDeleted={() => selectSpot(null)}
+        />
+        <EntryTimeline location={selected} />
+      </HomePanel>
+    );
+
+  const empty = fetched && !loading && !error && locations.length === 0;
+  const who = user?.name || user?.email || 'forager';
+  return (
+    <div className="home" data-panel={panel !== null}>
+      <h1 className="visually-hidden">Hello, {who}</h1>
+      {panel}
+      <div className="home-map">
+        <MapView
+          locations={locations}
+          selectedId={selected?.id ?? null}
+          onSelectLocation={selectSpot}
+          adding={adding}
+          onAddingChange={(on) => {
+            setAdding(on);
+            if (on) select(null);
+          }}
+          onMapClick={startAt}
+          pendingPosition={pending}
+          userPosition={userPosition}
+          onUserPosition={onUserPosition}
+          drawing={drawing}
+          bottomInset={narrow && panel ? Math.round(window.innerHeight * 0.5) : 0}
+        />
+        <HomeStatus
+          loading={loading || (!fetched && !error)}
+          error={error}
+          onRetry={() => void fetchLocations(true)}
+        />
+        {empty && !adding && !pending && <EmptyStateCard onAdd={() => setAdding(true)} />}
+      </div>
+    </div>
+  );
+}

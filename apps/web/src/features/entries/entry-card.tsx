@@ -1,0 +1,75 @@
+import type { Entry } from '@fj/contract/entries';
+import { normalizePhotoList } from '@fj/contract/photo-list';
+import { useState } from 'react';
+import { AbundanceDots } from './abundance.tsx';
+import { formatEntryDate } from './entry-dates.ts';
+import { PhotoViewer } from './photo-viewer.tsx';
+
+interface Props {
+  entry: Entry;
+  onEdit(): void;
+  onDelete(): void;
+}
+
+/** One visit: when, what, how much, the weather, notes and photos. */
+export function EntryCard({ entry, onEdit, onDelete }: Props) {
+  const [viewing, setViewing] = useState<number | null>(null);
+  const photos = normalizePhotoList(entry.photos);
+  const when = formatEntryDate(entry.date);
+  return (
+    <article className="entry-card" aria-label={`Entry of ${when}`}>
+      <div className="entry-card-head">
+        <h3>
+          <time dateTime={entry.date}>{when}</time>
+        </h3>
+        {entry.abundance !== undefined && <AbundanceDots value={entry.abundance} />}
+      </div>
+      {entry.species && entry.species.length > 0 && (
+        <ul className="chip-list" aria-label="Species found">
+          {entry.species.map((name) => (
+            <li key={name} className="chip">
+              {name}
+            </li>
+          ))}
+        </ul>
+      )}
+      {entry.weather && (
+        <p className="entry-meta">
+          <span>Weather: {entry.weather}</span>
+        </p>
+      )}
+      {entry.notes && <p className="entry-notes">{entry.notes}</p>}
+      {photos.length > 0 && (
+        <ul className="photo-grid" aria-label="Photos">
+          {photos.map((photo, index) => (
+            <li key={`${photo.url}-${index}`}>
+              <button
+                type="button"
+                className="photo-thumb"
+                aria-label={`View photo ${index + 1} of ${photos.length}`}
+                onClick={() => setViewing(index)}
+              >
+                <img src={photo.thumbnailUrl ?? photo.url} alt="" loading="lazy" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="journal-actions">
+        <button type="button" className="button button-secondary button-small" onClick={onEdit}>
+          Edit
+        </button>
+        <button
+          type="button"
+          className="button button-danger-quiet button-small"
+          onClick={onDelete}
+        >
+          Delete
+        </button>
+      </div>
+      {viewing !== null && (
+        <PhotoViewer photos={photos} startIndex={viewing} onClose={() => setViewing(null)} />
+      )}
+    </article>
+  );
+}

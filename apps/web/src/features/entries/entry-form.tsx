@@ -1,0 +1,169 @@
+import { createEntrySchema, type Entry } from '@fj/contract/entries';
+import type { Location } from '@fj/contract/locations';
+import { useId, useState, type FormEvent } from 'react';
+import { toast } from 'react-toastify';
+import { ChipPicker } from '../../lib/ui/chip-picker.tsx';
+import { errorsFromFailure, errorsFromIssues } from '../../lib/ui/form-errors.ts';
+import { useJournalStore } from '../../store/journal-store.ts';
+import '../../styles/journal.css';
+import { AbundanceInput } from './abundance.tsx';
+import { todayIso } from './entry-dates.ts';
+import { PhotoField } from './photo-field.tsx';
+import { speciesOptionsFor } from './species-options.ts';
+import { donePhotos, isBusy } from './upload-queue.ts';
+import { usePhotoUploads } from './use-photo-uploads.ts';
+import { WeatherField } from './weather-field.tsx';
+
+interface Props {
+  location: Location;
+  /** The entry to change; a new one is written without it. */
+  entry?: Entry;
+  onSaved(): void;
+  onCancel(): void;
+}
+
+const fieldMessages: Record<string, string> = {
+  date: 'Enter the date of the visit.',
+  abundance: 'Abundance is a whole number from 0 to 5.',
+  notes: 'Notes are too long.',
+  weather: 'Weather is too long (200 characters at most).',
+};
+
+/** Add or change one visit. Photos upload while the rest is filled in; nothing typed is lost. */
+export function EntryForm({ location, entry, onSaved, onCancel }: Props) {
+  const ids = useId();
+  const speciesCategories = useJournalStore((state) => state.speciesCategories);
+  // Chosen once: a retried save after a lost answer cannot make a second entry.
+  const [newId] = useState(() => crypto.randomUUID());
+  const [date, setDate] = useState(() => entry?.date ?? todayIso());
+  const [species, setSpecies] = useState<string[]>(() => entry?.species ?? []);
+  const [abundance, setAbundance] = useState<number | null>(entry?.abundance ?? null);
+  const [weather, setWeather] = useState(entry?.weather ?? '');
+  const [notes, setNotes] = useState(entry?.notes ?? '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const { items, queue } = usePhotoUploads(entry?.photos ?? []);
+  const uploading = isBusy(items);
+  const failedUploads = items.filter((item) => item.status === 'failed').length;
+  const options = speciesOptionsFor(location, speciesCategories, species);
+
+  function validate() {
+    const fields = {
+      date,
+      species,
+      abundance,
+      weather: weather.trim() || null,
+      notes: notes.trim() || null,
+      photos: donePhotos(items),
+    };
+    const parsed = createEntrySchema.safeParse(fields);
+    if (parsed.success) return fields;
+    setErrors(errorsFromIssues(parsed.error.issues, fieldMessages).fields);
+    return null;
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (saving || uploading) return;
+    setFormError(null);
+    const fields = validate();
+    if (!fields) return;
+    setErrors({});
+    setSaving(true);
+    const store = useJournalStore.getState();
+    try {
+      if (entry) await store.updateEntry(location.id, entry.id, fields);
+      else
+        await store.addEntry(location.id, {
+          id: newId,
+          ...fields,
+          abundance: fields.abundance ?? undefined,
+          weather: fields.weather ?? undefined,
+          notes: fields.notes ?? undefined,
+        });
+      toast.success(entry ? 'Entry updated' : 'Entry added');
+      onSaved();
+    } catch (error) {
+      const { message, fields: fieldErrors } = errorsFromFailure(error);
+      setFormError(message);
+      setErrors(fieldErrors);
+      setSaving(false);
+    }
+  }
+
+  const dateId = `${ids}-date`;
+  const notesId = `${ids}-notes`;
+  return (
+    <form className="journal-form entry-form" onSubmit={(event) => void submit(event)} noValidate>
+      <h3>{entry ? 'Edit entry' : 'New entry'}</h3>
+      <div className="field">
+        <label htmlFor={dateId}>Date</label>
+        <input
+          id={dateId}
+          type="date"
+          required
+          value={date}
+          max="9999-12-31"
+          aria-invalid={Boolean(errors.date)}
+          aria-describedby={errors.date ? `${dateId}-error` : undefined}
+          onChange={(event) => setDate(event.target.value)}
+        />
+        {errors.date && (
+          <p className="field-error" id={`${dateId}-error`}>
+            {errors.date}
+          </p>
+        )}
+      </div>
+      <ChipPicker
+        legend="Species found"
+        options={options}
+        selected={species}
+        onChange={setSpecies}
+        emptyText="No species yet: add some in Settings."
+      />
+      <AbundanceInput value={abundance} onChange={setAbundance} />
+      {errors.abundance && <p className="field-error">{errors.abundance}</p>}
+      <WeatherField value={weather} onChange={setWeather} />
+      {errors.weather && <p className="field-error">{errors.weather}</p>}
+      <div className="field">
+        <label htmlFor={notesId}>Notes</label>
+        <textarea
+          id={notesId}
+          value={notes}
+          maxLength={10_000}
+          onChange={(event) => setNotes(event.target.value)}
+        />
+        {errors.notes && <p className="field-error">{errors.notes}</p>}
+      </div>
+      <PhotoField items={items} queue={queue} disabled={saving} />
+      {errors.photos && <p className="field-error">{errors.photos}</p>}
+      {formError && (
+        <p className="form-error" role="alert">
+          {formError}
+        </p>
+      )}
+      <p className="field-hint" aria-live="polite">
+        {uploading
+          ? 'Saving is possible once the photos have finished uploading.'
+          : failedUploads > 0
+            ? 'Photos that failed to upload are not saved with the entry.'
+            : ''}
+      </p>
+      <div className="journal-actions">
+        <button type="button" className="button button-secondary" onClick={onCancel}>
+          Cancel
+        </button>
+        <button
+          type="submit"
+          className="button button-primary"
+          disabled={saving || uploading}
+          aria-busy={saving}
+        >
+          {saving && <span className="spinner" aria-hidden="true" />}
+          {saving ? 'Saving…' : 'Save entry'}
+        </button>
+      </div>
+    </form>
+  );
+}

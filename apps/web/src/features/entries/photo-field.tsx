@@ -1,0 +1,113 @@
+import { normalizePhotoList } from '@fj/contract/photo-list';
+import { useId, useState, type ChangeEvent } from 'react';
+import { PhotoViewer } from './photo-viewer.tsx';
+import type { UploadItem, UploadQueue } from './upload-queue.ts';
+
+interface Props {
+  items: readonly UploadItem[];
+  queue: UploadQueue;
+  disabled?: boolean;
+}
+
+function Pending({ item, onRetry }: { item: UploadItem; onRetry(): void }) {
+  const percent = Math.round(item.progress * 100);
+  if (item.status === 'failed') {
+    return (
+      <div className="upload-pending upload-failed">
+        <span className="upload-name">{item.name}</span>
+        <span role="alert">{item.error}</span>
+        <button type="button" className="button button-secondary button-small" onClick={onRetry}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="upload-pending">
+      <span className="upload-name">{item.name}</span>
+      <div
+        className="upload-bar"
+        role="progressbar"
+        aria-label={`Uploading ${item.name}`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+      >
+        <div className="upload-bar-fill" style={{ width: `${percent}%` }} />
+      </div>
+      <span>{item.status === 'queued' ? 'Waiting…' : `${percent}%`}</span>
+    </div>
+  );
+}
+
+/** Pick several photos at once: each uploads at once with its own bar, then shows its thumbnail. */
+export function PhotoField({ items, queue, disabled }: Props) {
+  const inputId = useId();
+  const [viewing, setViewing] = useState<number | null>(null);
+  const done = items.filter((item) => item.status === 'done' && item.photo);
+  const viewable = normalizePhotoList(done.map((item) => item.photo));
+
+  function pick(event: ChangeEvent<HTMLInputElement>) {
+    const files = [...(event.target.files ?? [])];
+    // Cleared, so picking the same file again (after removing it) still fires a change.
+    event.target.value = '';
+    if (files.length > 0) queue.add(files);
+  }
+
+  return (
+    <div className="field">
+      <span className="field-label" id={`${inputId}-label`}>
+        <strong>Photos</strong>
+      </span>
+      {items.length > 0 && (
+        <ul className="photo-grid" aria-labelledby={`${inputId}-label`}>
+          {items.map((item) => {
+            const viewIndex = done.indexOf(item);
+            const shown = viewable[viewIndex];
+            return (
+              <li key={item.key} className="upload-item">
+                {item.status === 'done' && shown ? (
+                  <button
+                    type="button"
+                    className="photo-thumb"
+                    aria-label={`View ${item.name}`}
+                    onClick={() => setViewing(viewIndex)}
+                  >
+                    <img src={shown.thumbnailUrl ?? shown.url} alt="" loading="lazy" />
+                  </button>
+                ) : (
+                  <Pending item={item} onRetry={() => queue.retry(item.key)} />
+                )}
+                <button
+                  type="button"
+                  className="icon-button upload-remove"
+                  aria-label={`Remove ${item.name}`}
+                  disabled={disabled}
+                  onClick={() => queue.remove(item.key)}
+                >
+                  ×
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <input
+        id={inputId}
+        className="visually-hidden"
+        type="file"
+        accept="image/*"
+        multiple
+        disabled={disabled}
+        onChange={pick}
+      />
+      <label htmlFor={inputId} className="button button-secondary photo-input-label">
+        Add photos
+      </label>
+      <p className="field-hint">GPS tags are removed from every photo on upload.</p>
+      {viewing !== null && (
+        <PhotoViewer photos={viewable} startIndex={viewing} onClose={() => setViewing(null)} />
+      )}
+    </div>
+  );
+}

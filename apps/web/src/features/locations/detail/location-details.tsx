@@ -1,0 +1,96 @@
+import type { Location } from '@fj/contract/locations';
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { ConfirmDialog } from '../../../lib/ui/confirm-dialog.tsx';
+import { useJournalStore } from '../../../store/journal-store.ts';
+import '../../../styles/journal.css';
+import { LocationEditForm } from './location-edit-form.tsx';
+import { LocationFacts } from './location-facts.tsx';
+import { deleteMessage, summarize } from './location-summary.ts';
+
+interface Props {
+  location: Location;
+  userPosition: { lat: number; lng: number } | null;
+  onClose(): void;
+  onEditArea(): void;
+  onDeleted(): void;
+}
+
+/** One spot: its facts, favourite star, editing, its patch on the map, and deleting it. */
+export function LocationDetails({
+  location: given,
+  userPosition,
+  onClose,
+  onEditArea,
+  onDeleted,
+}: Props) {
+  // The store's copy when it has one, so optimistic edits show at once.
+  const location =
+    useJournalStore((state) => state.locations.find((item) => item.id === given.id)) ?? given;
+  const [editing, setEditing] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const summary = summarize(location);
+
+  function toggleFavorite() {
+    const favorite = !location.favorite;
+    useJournalStore
+      .getState()
+      .updateLocation(location.id, { favorite })
+      .catch(() => toast.error('Could not change the favourite. Please try again.'));
+  }
+
+  async function remove() {
+    await useJournalStore.getState().deleteLocation(location.id);
+    setConfirmingDelete(false);
+    toast.success(`“${location.name}” deleted`);
+    onDeleted();
+  }
+
+  if (editing) return <LocationEditForm location={location} onDone={() => setEditing(false)} />;
+
+  return (
+    <section className="journal location-details" aria-labelledby={`spot-${location.id}`}>
+      <div className="journal-header">
+        <h2 id={`spot-${location.id}`}>{location.name}</h2>
+        <button
+          type="button"
+          className="icon-button favorite-toggle"
+          aria-pressed={location.favorite}
+          aria-label="Favourite"
+          title={location.favorite ? 'Remove from favourites' : 'Add to favourites'}
+          onClick={toggleFavorite}
+        >
+          {location.favorite ? '★' : '☆'}
+        </button>
+        <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
+          ×
+        </button>
+      </div>
+      <LocationFacts location={location} summary={summary} userPosition={userPosition} />
+      <div className="journal-actions">
+        <button type="button" className="button button-secondary" onClick={() => setEditing(true)}>
+          Edit
+        </button>
+        <button type="button" className="button button-secondary" onClick={onEditArea}>
+          {location.area ? 'Edit patch' : 'Draw patch'}
+        </button>
+        <button
+          type="button"
+          className="button button-danger-quiet"
+          onClick={() => setConfirmingDelete(true)}
+        >
+          Delete
+        </button>
+      </div>
+      {confirmingDelete && (
+        <ConfirmDialog
+          title="Delete spot?"
+          message={deleteMessage(location.name, summary)}
+          confirmLabel="Delete spot"
+          onConfirm={remove}
+          onCancel={() => setConfirmingDelete(false)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+import type { Location } from '@fj/contract/locations';
+import type { CSSProperties } from 'react';
+import { categoryColor } from '../../../lib/category-colors.ts';
+import { areaSquareMeters, distanceMeters, formatArea, formatDistance } from '../../../lib/geo.ts';
+import { ACCESS_LABELS } from './access-labels.ts';
+import { formatDay, plural, type LocationSummary } from './location-summary.ts';
+
+interface Props {
+  location: Location;
+  summary: LocationSummary;
+  userPosition: { lat: number; lng: number } | null;
+}
+
+function Chips({ items, colored }: { items: readonly string[]; colored?: boolean }) {
+  return (
+    <ul className="chip-list">
+      {items.map((item) => (
+        <li
+          key={item}
+          className={colored ? 'chip chip-category' : 'chip'}
+          style={colored ? ({ '--chip-color': categoryColor(item) } as CSSProperties) : undefined}
+        >
+          {item}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** What is known about a spot; a fact nobody recorded is left out rather than shown empty. */
+export function LocationFacts({ location, summary, userPosition }: Props) {
+  const { categories = [], species = [], treeTypes = [], access, area } = location;
+  return (
+    <>
+      {categories.length > 0 && <Chips items={categories} colored />}
+      {location.description && <p className="journal-description">{location.description}</p>}
+      <dl className="journal-facts">
+        {userPosition && (
+          <>
+            <dt>Distance</dt>
+            <dd>{formatDistance(distanceMeters(userPosition, location.position))} from you</dd>
+          </>
+        )}
+        {area && (
+          <>
+            <dt>Patch</dt>
+            <dd>{formatArea(areaSquareMeters(area))}</dd>
+          </>
+        )}
+        {species.length > 0 && (
+          <>
+            <dt>Species</dt>
+            <dd>
+              <Chips items={species} />
+            </dd>
+          </>
+        )}
+        {location.terrainType && (
+          <>
+            <dt>Terrain</dt>
+            <dd>{location.terrainType}</dd>
+          </>
+        )}
+        {treeTypes.length > 0 && (
+          <>
+            <dt>Trees</dt>
+            <dd>{treeTypes.join(', ')}</dd>
+          </>
+        )}
+        {access && (
+          <>
+            <dt>Access</dt>
+            <dd>
+              <span className="access-badge" data-status={access.status}>
+                {ACCESS_LABELS[access.status]}
+              </span>
+              {access.note && <> — {access.note}</>}
+            </dd>
+          </>
+        )}
+        <dt>Last visit</dt>
+        <dd>{summary.lastVisit ? formatDay(summary.lastVisit) : 'Not yet'}</dd>
+        <dt>Journal</dt>
+        <dd>
+          {plural(summary.entries, 'entry', 'entries')}, {plural(summary.photos, 'photo')}
+        </dd>
+      </dl>
+    </>
+  );
+}

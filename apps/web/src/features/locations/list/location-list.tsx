@@ -1,0 +1,80 @@
+import type { Location } from '@fj/contract/locations';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef, type KeyboardEvent } from 'react';
+import { LocationRow } from './location-row.tsx';
+
+/** Fixed, so the virtualiser never measures: 5,000 rows cost as little as 20. */
+export const ROW_HEIGHT = 72;
+
+const keySteps: Record<string, (index: number, last: number) => number> = {
+  ArrowDown: (index, last) => Math.min(index + 1, last),
+  ArrowUp: (index) => Math.max(index - 1, 0),
+  Home: () => 0,
+  End: (_index, last) => last,
+  PageDown: (index, last) => Math.min(index + 8, last),
+  PageUp: (index) => Math.max(index - 8, 0),
+};
+
+/**
+ * Only the rows in view (plus a few) are in the DOM. Tab would leave the list at the last
+ * rendered row, so the arrow keys, Home/End and Page keys move through all of it.
+ */
+export function LocationList({ locations }: { locations: Location[] }) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // TanStack Virtual hands out fresh functions each render, so the React Compiler leaves this
+  // component alone; that is fine, it re-renders only on scroll and when the list changes.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: locations.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 6,
+    getItemKey: (index) => locations[index]?.id ?? index,
+  });
+
+  function focusRow(index: number) {
+    virtualizer.scrollToIndex(index, { align: 'auto' });
+    // The row may only exist after the virtualiser's next render.
+    requestAnimationFrame(() => {
+      scrollRef.current
+        ?.querySelector<HTMLElement>(`[data-index="${index}"] a`)
+        ?.focus({ preventScroll: true });
+    });
+  }
+
+  function onRowKey(index: number) {
+    return (event: KeyboardEvent<HTMLAnchorElement>) => {
+      const step = keySteps[event.key];
+      if (!step) return;
+      event.preventDefault();
+      focusRow(step(index, locations.length - 1));
+    };
+  }
+
+  return (
+    <div ref={scrollRef} className="location-scroll" data-testid="location-scroll">
+      <ul
+        className="location-list"
+        aria-label="Spots"
+        style={{ height: virtualizer.getTotalSize() }}
+      >
+        {virtualizer.getVirtualItems().map((item) => {
+          const location = locations[item.index];
+          if (!location) return null;
+          return (
+            <li
+              key={item.key}
+              data-index={item.index}
+              aria-setsize={locations.length}
+              aria-posinset={item.index + 1}
+              className="location-item"
+              style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
+            >
+              <LocationRow location={location} onKeyDown={onRowKey(item.index)} />
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

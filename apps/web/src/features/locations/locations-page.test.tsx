@@ -1,0 +1,125 @@
+import type { Location } from '@fj/contract/locations';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useSearchParams } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  installFakeFetch,
+  json,
+  signedInServer,
+  type FakeFetch,
+} from '../../lib/test-support/fake-fetch.ts';
+import { makeLocation, serverPrefs } from '../../store/store-test-kit.ts';
+import { makeEntry } from './list/test-locations.ts';
+
+let server: FakeFetch;
+
+function manyLocations(count: number): Location[] {
+  return Array.from({ length: count }, (_, index) =>
+    makeLocation(`id-${index}`, {
+      name: `Spot ${String(index).padStart(4, '0')}`,
+      categories: index % 2 ? ['berries'] : ['mushrooms'],
+      favorite: index % 10 === 0,
+      entries: index === 3 ? [makeEntry(`id-${index}`, '2024-09-01')] : [],
+    }),
+  );
+}
+
+function MapStandIn() {
+  const [params] = useSearchParams();
+  return <h1>Map opened at {params.get('location')}</h1>;
+}
+
+/** The real store and API client, a fresh copy per test, against the fake server. */
+async function renderPage() {
+  vi.resetModules();
+  const { useJournalStore } = await import('../../store/journal-store.ts');
+  useJournalStore.getState().setUser('user-1');
+  const { LocationsPage } = await import('./locations-page.tsx');
+  render(
+    <MemoryRouter initialEntries={['/locations']}>
+      <Routes>
+        <Route path="/locations" element={<LocationsPage />} />
+        <Route path="/" element={<MapStandIn />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  return useJournalStore;
+}
+
+const rows = () => screen.getByRole('list', { name: 'Spots' }).querySelectorAll('li');
+
+beforeEach(() => {
+  localStorage.clear();
+  server = installFakeFetch();
+  signedInServer(server);
+  server.on('GET /api/v1/preferences', () => json({ data: serverPrefs }));
+  server.on('GET /api/v1/locations', () => json({ data: manyLocations(5000) }));
+  // happy-dom lays nothing out; the virtualiser needs a viewport to fill.
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(400);
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('LocationsPage', () => {
+  it('renders only a small window of 5,000 spots', async () => {
+    await renderPage();
+    expect(await screen.findByText('Showing all 5000 spots')).toBeTruthy();
+    const count = rows().length;
+    expect(count).toBeGreaterThan(5);
+    expect(count).toBeLessThan(30);
+    expect(rows()[0]?.getAttribute('aria-setsize')).toBe('5000');
+    // Last visit, newest first: the one spot with an entry leads.
+    expect(within(rows()[0] ?? document.body).getByText('Spot 0003')).toBeTruthy();
+  });
+
+  it('opens the picked spot on the map', async () => {
+    await renderPage();
+    const link = await screen.findByRole('link', { name: /Spot 0003/ });
+    expect(link.getAttribute('href')).toBe('/?location=id-3');
+    fireEvent.click(link);
+    expect(await screen.findByRole('heading', { name: 'Map opened at id-3' })).toBeTruthy();
+  });
+
+  it('searches, filters and sorts, with a live count', async () => {
+    await renderPage();
+    await screen.findByText('Showing all 5000 spots');
+    fireEvent.change(screen.getByLabelText('Search spots'), { target: { value: 'spot 00' } });
+    expect(screen.getByRole('status').textContent).toBe('Showing 100 of 5000 spots');
+    fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'berries' } });
+    expect(screen.getByRole('status').textContent).toBe('Showing 50 of 5000 spots');
+    fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'name' } });
+    expect(within(rows()[0] ?? document.body).getByText('Spot 0001')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /Favourites only/ }));
+    expect(screen.getByText('No spot matches these filters.')).toBeTruthy();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Clear filters' })[0] ?? document.body);
+    expect(screen.getByRole('status').textContent).toBe('Showing all 5000 spots');
+  });
+
+  it('shows an empty state that leads to the map', async () => {
+    server.on('GET /api/v1/locations', () => json({ data: [] }));
+    await renderPage();
+    const link = await screen.findByRole('link', { name: 'Add your first spot on the map' });
+    expect(link.getAttribute('href')).toBe('/');
+  });
+
+  it('shows the error with Retry, and retries', async () => {
+    server.on('GET /api/v1/locations', () => json({}, 500));
+    await renderPage();
+    expect((await screen.findByRole('alert')).textContent).toContain('Failed to load locations');
+    server.on('GET /api/v1/locations', () => json({ data: [makeLocation('l1')] }));
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Showing all 1 spot')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Spot l1/ })).toBeTruthy();
+  });
+
+  it('shows the loading state first', async () => {
+    await renderPage();
+    expect(screen.getByText('Loading your spots…')).toBeTruthy();
+    await screen.findByText('Showing all 5000 spots');
+  });
+});

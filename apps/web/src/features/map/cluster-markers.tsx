@@ -1,0 +1,104 @@
+import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
+import { useEffect, useState } from 'react';
+import { Marker, useMap } from 'react-map-gl/maplibre';
+import { spotsSourceId } from './spot-layers.tsx';
+
+interface Cluster {
+  id: number;
+  count: number;
+  lng: number;
+  lat: number;
+}
+
+interface Rendered {
+  clusters: Cluster[];
+  /** Every spot the source currently draws, inside clusters or alone. */
+  spots: number;
+}
+
+/** What the clustered source draws now; tiles overlap, so features are deduplicated. */
+function readRendered(map: MapLibreMap): Rendered {
+  if (!map.getSource(spotsSourceId)) return { clusters: [], spots: 0 };
+  const clusters = new Map<number, Cluster>();
+  const singles = new Set<string>();
+  for (const feature of map.querySourceFeatures(spotsSourceId)) {
+    const props = feature.properties;
+    if (feature.geometry.type !== 'Point') continue;
+    const [lng = 0, lat = 0] = feature.geometry.coordinates;
+    if (typeof props.cluster_id === 'number' && typeof props.point_count === 'number')
+      clusters.set(props.cluster_id, { id: props.cluster_id, count: props.point_count, lng, lat });
+    else if (typeof props.id === 'string') singles.add(props.id);
+  }
+  const list = [...clusters.values()];
+  return { clusters: list, spots: list.reduce((sum, c) => sum + c.count, 0) + singles.size };
+}
+
+const sameRendered = (a: Rendered, b: Rendered) =>
+  a.spots === b.spots &&
+  a.clusters.length === b.clusters.length &&
+  a.clusters.every((c, i) => c.id === b.clusters[i]?.id && c.count === b.clusters[i]?.count);
+
+/**
+ * Cluster bubbles as HTML buttons (focusable, labelled, zoom in on Enter or click), and a
+ * live region saying how many spots the map shows, which assistive tech and the e2e read.
+ */
+export function ClusterMarkers({ total }: { total: number }) {
+  const { current } = useMap();
+  const [rendered, setRendered] = useState<Rendered>({ clusters: [], spots: 0 });
+
+  useEffect(() => {
+    const map = current?.getMap();
+    if (!map) return;
+    const update = () =>
+      setRendered((previous) => {
+        const next = readRendered(map);
+        return sameRendered(previous, next) ? previous : next;
+      });
+    const onData = (event: { sourceId?: string }) => {
+      if (event.sourceId === spotsSourceId) update();
+    };
+    map.on('moveend', update);
+    map.on('sourcedata', onData);
+    map.on('idle', update);
+    update();
+    return () => {
+      map.off('moveend', update);
+      map.off('sourcedata', onData);
+      map.off('idle', update);
+    };
+  }, [current]);
+
+  async function zoomInto(cluster: Cluster) {
+    const map = current?.getMap();
+    const source = map?.getSource<GeoJSONSource>(spotsSourceId);
+    if (!map || !source) return;
+    const zoom = await source.getClusterExpansionZoom(cluster.id);
+    map.easeTo({ center: [cluster.lng, cluster.lat], zoom: Math.min(zoom + 0.5, 18) });
+  }
+
+  return (
+    <>
+      {rendered.clusters.map((cluster) => (
+        <Marker key={cluster.id} longitude={cluster.lng} latitude={cluster.lat} anchor="center">
+          <button
+            type="button"
+            className="map-cluster"
+            data-size={cluster.count < 10 ? 's' : cluster.count < 100 ? 'm' : 'l'}
+            aria-label={`${cluster.count} spots here, zoom in`}
+            onClick={(event) => {
+              event.stopPropagation();
+              void zoomInto(cluster);
+            }}
+          >
+            {cluster.count}
+          </button>
+        </Marker>
+      ))}
+      <p className="visually-hidden" role="status" data-testid="map-spot-count">
+        {total === 0
+          ? 'No spots on the map yet'
+          : `${rendered.spots} ${rendered.spots === 1 ? 'spot' : 'spots'} on the map`}
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,216 @@
+import type { Location } from '@fj/contract/locations';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import { useEffect, useRef, useState } from 'react';
+import MapGL, {
+  Marker,
+  NavigationControl,
+  type MapLayerMouseEvent,
+  type MapRef,
+} from 'react-map-gl/maplibre';
+import type { LatLng } from '../../lib/geo.ts';
+import { readDefaultBaseLayer, type BaseLayer } from '../../lib/map-settings.ts';
+import '../../styles/map.css';
+import { ClusterMarkers } from './cluster-markers.tsx';
+import type { PlaceResult } from './geocoder.ts';
+import { LayerSwitcher } from './layer-switcher.tsx';
+import { MapActions } from './map-actions.tsx';
+import { loadMapLibre } from './maplibre-lib.ts';
+import { PatchDrawingLayer, type PatchDrawing } from './patch-drawing.tsx';
+import { PlaceSearch } from './place-search.tsx';
+import { pointLayerId, SpotLayers } from './spot-layers.tsx';
+import { useBaseStyle } from './use-base-style.ts';
+import { supportsWebGL } from './webgl-support.ts';
+
+export type { PatchDrawing } from './patch-drawing.tsx';
+
+export interface MapViewProps {
+  locations: readonly Location[];
+  selectedId: string | null;
+  onSelectLocation(id: string): void;
+  /** "Add a spot" mode: the next tap on the map reports its position through onMapClick. */
+  adding: boolean;
+  onAddingChange(adding: boolean): void;
+  onMapClick(position: LatLng): void;
+  /** Where the spot being added will go (a pin while the form is open). */
+  pendingPosition: LatLng | null;
+  userPosition: LatLng | null;
+  onUserPosition(position: LatLng): void;
+  drawing: PatchDrawing | null;
+  /** Pixels at the bottom hidden by a bottom sheet, so flights centre above it. */
+  bottomInset?: number;
+}
+
+const detailZoom = 15;
+const worldView = { longitude: 10, latitude: 30, zoom: 1.6 };
+
+function boundsOf(locations: readonly Location[]): [number, number, number, number] | null {
+  if (locations.length === 0) return null;
+  const lngs = locations.map((l) => l.position.lng);
+  const lats = locations.map((l) => l.position.lat);
+  return [Math.min(...lngs), Math.min(...lats), Math.max(...lngs), Math.max(...lats)];
+}
+
+/** The journal's map: base layers, clustered spots, patches, search, GPS and drawing. */
+export function MapView(props: MapViewProps) {
+  const [webgl] = useState(supportsWebGL);
+  if (!webgl)
+    return (
+      <div className="map-view map-view-unsupported">
+        <p className="map-note" role="status">
+          This browser cannot draw maps (WebGL is off). Your spots are still listed on the Locations
+          page.
+        </p>
+      </div>
+    );
+  return <MapCanvas {...props} />;
+}
+
+function MapCanvas({
+  locations,
+  selectedId,
+  onSelectLocation,
+  adding,
+  onAddingChange,
+  onMapClick,
+  pendingPosition,
+  userPosition,
+  onUserPosition,
+  drawing,
+  bottomInset = 0,
+}: MapViewProps) {
+  const mapRef = useRef<MapRef>(null);
+  const [mapLib] = useState(loadMapLibre);
+  const [layer, setLayer] = useState<BaseLayer>(readDefaultBaseLayer);
+  const { style, config, unavailable } = useBaseStyle(layer);
+  const [failedLayer, setFailedLayer] = useState<BaseLayer | null>(null);
+  const [hovering, setHovering] = useState(false);
+  // The map instance exists only after MapLibre loads; effects below wait for it.
+  const [ready, setReady] = useState(false);
+  // Effects and handlers read the newest props without re-running on every change.
+  const latest = useRef({ locations, bottomInset });
+  useEffect(() => {
+    latest.current = { locations, bottomInset };
+  });
+
+  const [initialViewState] = useState(() => {
+    const bounds = boundsOf(locations);
+    return bounds ? { bounds, fitBoundsOptions: { padding: 64, maxZoom: detailZoom } } : worldView;
+  });
+
+  // Spots that arrive after the map (a slow first fetch) are brought into view once.
+  const fitted = useRef(locations.length > 0);
+  useEffect(() => {
+    const bounds = boundsOf(locations);
+    if (fitted.current || !bounds || !ready || !mapRef.current) return;
+    fitted.current = true;
+    mapRef.current.fitBounds(bounds, { padding: 64, maxZoom: detailZoom, duration: 0 });
+  }, [locations, ready]);
+
+  function flyTo(position: LatLng, zoom = detailZoom) {
+    const map = mapRef.current;
+    if (!map) return;
+    map.flyTo({
+      center: [position.lng, position.lat],
+      zoom: Math.max(map.getZoom(), zoom),
+      padding: { top: 0, left: 0, right: 0, bottom: latest.current.bottomInset },
+      duration: 900,
+    });
+  }
+
+  useEffect(() => {
+    const location = latest.current.locations.find((item) => item.id === selectedId);
+    if (location && ready) flyTo(location.position);
+  }, [selectedId, ready]);
+
+  function handleClick(event: MapLayerMouseEvent) {
+    if (drawing) return;
+    // Clicks on HTML markers and controls bubble through the map container; only the canvas counts.
+    if (!(event.originalEvent.target instanceof HTMLCanvasElement)) return;
+    const spotId: unknown = event.features?.[0]?.properties.id;
+    if (!adding && typeof spotId === 'string') return onSelectLocation(spotId);
+    if (adding) onMapClick({ lat: event.lngLat.lat, lng: event.lngLat.lng });
+  }
+
+  function pickPlace(result: PlaceResult) {
+    if (result.locationId) onSelectLocation(result.locationId);
+    else flyTo({ lat: result.lat, lng: result.lng }, 14);
+  }
+
+  const showNote = unavailable || failedLayer === layer;
+  return (
+    <div className="map-view" data-adding={adding} data-drawing={drawing !== null}>
+      {style ? (
+        <MapGL
+          ref={mapRef}
+          mapLib={mapLib}
+          mapStyle={style}
+          styleDiffing={false}
+          initialViewState={initialViewState}
+          interactiveLayerIds={drawing ? [] : [pointLayerId]}
+          cursor={adding ? 'crosshair' : hovering ? 'pointer' : 'grab'}
+          onLoad={() => setReady(true)}
+          onClick={handleClick}
+          onMouseEnter={() => setHovering(true)}
+          onMouseLeave={() => setHovering(false)}
+          // Tiles that cannot load raise one error each; the first shows the note, the rest
+          // are expected and stay quiet (no console spam, no retry loop).
+          onError={() => setFailedLayer(layer)}
+          attributionControl={{ compact: true }}
+          dragRotate={false}
+          pitchWithRotate={false}
+          touchPitch={false}
+          style={{ position: 'absolute', inset: 0 }}
+        >
+          <NavigationControl position="bottom-right" showCompass={false} />
+          <SpotLayers locations={locations} selectedId={selectedId} />
+          <ClusterMarkers total={locations.length} />
+          {userPosition && (
+            <Marker longitude={userPosition.lng} latitude={userPosition.lat}>
+              <span className="map-you" role="img" aria-label="Your position" />
+            </Marker>
+          )}
+          {pendingPosition && (
+            <Marker longitude={pendingPosition.lng} latitude={pendingPosition.lat} anchor="bottom">
+              <span className="map-pending-pin" role="img" aria-label="New spot" />
+            </Marker>
+          )}
+          {drawing && <PatchDrawingLayer drawing={drawing} />}
+        </MapGL>
+      ) : (
+        <div className="map-waiting" role="status">
+          <span className="spinner" aria-hidden="true" /> Loading the map…
+        </div>
+      )}
+      {!drawing && (
+        <>
+          <div className="map-top">
+            <PlaceSearch
+              locations={locations}
+              geocoderUrl={config.geocoderUrl}
+              onPick={pickPlace}
+            />
+            <LayerSwitcher value={layer} onChange={setLayer} />
+          </div>
+          {adding && (
+            <p className="map-hint" role="status">
+              Tap the map where you found something
+            </p>
+          )}
+          <MapActions
+            adding={adding}
+            onAddingChange={onAddingChange}
+            onPosition={(position) => {
+              flyTo(position, 16);
+              onUserPosition(position);
+            }}
+          />
+        </>
+      )}
+      {showNote && (
+        <p className="map-note" role="note">
+          Map tiles unavailable — showing your spots on a plain background
+        </p>
+      )}
+    </div>
+  );
+}

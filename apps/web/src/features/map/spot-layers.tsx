@@ -1,0 +1,88 @@
+import type { Location } from '@fj/contract/locations';
+import { useMemo } from 'react';
+import { Layer, Source } from 'react-map-gl/maplibre';
+import { spotPatches, spotPoints } from './spot-features.ts';
+
+export const spotsSourceId = 'fj-spots';
+export const pointLayerId = 'fj-spot-points';
+/** Patches of every spot appear from this zoom on; the selected one at every zoom. */
+const allPatchesMinZoom = 13;
+/** Past this zoom spots never cluster, so two finds a few metres apart can both be tapped. */
+export const clusterMaxZoom = 15;
+
+interface SpotLayersProps {
+  locations: readonly Location[];
+  selectedId: string | null;
+}
+
+/** The spots and their patches, as MapLibre layers on whichever base style is active. */
+export function SpotLayers({ locations, selectedId }: SpotLayersProps) {
+  const points = useMemo(() => spotPoints(locations), [locations]);
+  const patches = useMemo(() => spotPatches(locations, selectedId), [locations, selectedId]);
+  return (
+    <>
+      <Source id="fj-patches" type="geojson" data={patches}>
+        <Layer
+          id="fj-patches-fill"
+          type="fill"
+          minzoom={allPatchesMinZoom}
+          filter={['!', ['get', 'selected']]}
+          paint={{ 'fill-color': ['get', 'color'], 'fill-opacity': 0.18 }}
+        />
+        <Layer
+          id="fj-patches-line"
+          type="line"
+          minzoom={allPatchesMinZoom}
+          filter={['!', ['get', 'selected']]}
+          paint={{ 'line-color': ['get', 'color'], 'line-width': 1.5, 'line-opacity': 0.8 }}
+        />
+        <Layer
+          id="fj-patch-selected-fill"
+          type="fill"
+          filter={['get', 'selected']}
+          paint={{ 'fill-color': ['get', 'color'], 'fill-opacity': 0.3 }}
+        />
+        <Layer
+          id="fj-patch-selected-line"
+          type="line"
+          filter={['get', 'selected']}
+          paint={{ 'line-color': ['get', 'color'], 'line-width': 3 }}
+        />
+      </Source>
+      <Source
+        id={spotsSourceId}
+        type="geojson"
+        data={points}
+        cluster
+        clusterRadius={48}
+        clusterMaxZoom={clusterMaxZoom}
+      >
+        {/* Clusters are drawn as HTML buttons (cluster-markers.tsx): the plain background
+            style has no glyphs, so a symbol layer could not print their counts. */}
+        <Layer
+          id="fj-spot-selected-halo"
+          type="circle"
+          filter={['all', ['!', ['has', 'point_count']], ['==', ['get', 'id'], selectedId ?? '']]}
+          paint={{
+            'circle-radius': 16,
+            'circle-color': ['get', 'color'],
+            'circle-opacity': 0.25,
+            'circle-stroke-width': 2,
+            'circle-stroke-color': ['get', 'color'],
+          }}
+        />
+        <Layer
+          id={pointLayerId}
+          type="circle"
+          filter={['!', ['has', 'point_count']]}
+          paint={{
+            'circle-radius': ['case', ['==', ['get', 'id'], selectedId ?? ''], 10, 8],
+            'circle-color': ['get', 'color'],
+            'circle-stroke-width': 2.5,
+            'circle-stroke-color': '#ffffff',
+          }}
+        />
+      </Source>
+    </>
+  );
+}

@@ -1,0 +1,172 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { ToastContainer } from 'react-toastify';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  flush,
+  installFakeFetch,
+  json,
+  signedInServer,
+  type FakeFetch,
+} from '../../lib/test-support/fake-fetch.ts';
+import { serverPrefs } from '../../store/store-test-kit.ts';
+
+let server: FakeFetch;
+
+/** The real store and API client, a fresh copy per test, against the fake server. */
+async function renderSettings() {
+  vi.resetModules();
+  const { useJournalStore } = await import('../../store/journal-store.ts');
+  useJournalStore.getState().setUser('user-1');
+  const { SettingsPage } = await import('./settings-page.tsx');
+  render(
+    <>
+      <SettingsPage />
+      <ToastContainer />
+    </>,
+  );
+  await screen.findByText('morel');
+  return useJournalStore;
+}
+
+function add(label: string, value: string) {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+  const form = screen.getByLabelText(label).closest('form');
+  if (!form) throw new Error(`no form around ${label}`);
+  fireEvent.submit(form);
+}
+
+const section = (name: string) => screen.getByRole('region', { name });
+const bodiesOf = (key: string) => server.callsTo(key).map((call) => call.body);
+const puts = () => server.calls.filter((call) => call.method === 'PUT');
+
+beforeEach(() => {
+  localStorage.clear();
+  server = installFakeFetch();
+  signedInServer(server);
+  server.on('GET /api/v1/preferences', () => json({ data: serverPrefs }));
+  for (const path of ['categories', 'terrain', 'trees', 'tutorial', 'species/herbs'])
+    server.on(`PUT /api/v1/preferences/${path}`, () => json({ data: serverPrefs }));
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('SettingsPage: species', () => {
+  it('adds and removes a category', async () => {
+    const store = await renderSettings();
+    add('New category', '  berries ');
+    expect(await screen.findByRole('heading', { name: 'berries' })).toBeTruthy();
+    await flush();
+    expect(bodiesOf('PUT /api/v1/preferences/categories')).toEqual([
+      { categories: ['mushrooms', 'herbs', 'berries'] },
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove category mushrooms' }));
+    expect(screen.queryByRole('heading', { name: 'mushrooms' })).toBeNull();
+    expect(Object.keys(store.getState().speciesCategories)).toEqual(['herbs', 'berries']);
+  });
+
+  it('ignores an empty or repeated category, with a hint', async () => {
+    await renderSettings();
+    add('New category', '   ');
+    expect(screen.getByText('Type a name first.')).toBeTruthy();
+    add('New category', ' Mushrooms ');
+    expect(screen.getByText('“mushrooms” is already in the list.')).toBeTruthy();
+    await flush();
+    expect(puts()).toEqual([]);
+  });
+
+  it('adds and removes species within a category', async () => {
+    await renderSettings();
+    add('New species in herbs', ' thyme ');
+    expect(await screen.findByText('thyme')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove species mint' }));
+    await flush();
+    expect(screen.queryByText('mint')).toBeNull();
+    expect(bodiesOf('PUT /api/v1/preferences/species/herbs')).toEqual([
+      { species: ['mint', 'thyme'] },
+      { species: ['thyme'] },
+    ]);
+  });
+
+  it('ignores an empty or repeated species, with a hint', async () => {
+    await renderSettings();
+    add('New species in herbs', 'MINT');
+    expect(screen.getByText('“mint” is already in the list.')).toBeTruthy();
+    add('New species in herbs', '');
+    expect(screen.getByText('Type a name first.')).toBeTruthy();
+    await flush();
+    expect(puts()).toEqual([]);
+  });
+});
+
+describe('SettingsPage: terrain and tree types', () => {
+  it('shows the defaults fixed and the custom ones removable', async () => {
+    await renderSettings();
+    const terrain = section('Terrain types');
+    expect(within(terrain).getByText('Hilly')).toBeTruthy();
+    expect(within(terrain).queryByRole('button', { name: 'Remove terrain type Hilly' })).toBeNull();
+    fireEvent.click(within(terrain).getByRole('button', { name: 'Remove terrain type meadow' }));
+    await flush();
+    expect(bodiesOf('PUT /api/v1/preferences/terrain')).toEqual([{ terrainTypes: [] }]);
+  });
+
+  it('adds custom terrain and tree types, ignoring repeats of any list', async () => {
+    await renderSettings();
+    add('New terrain type', 'Bog');
+    add('New tree type', ' Yew ');
+    expect(screen.getByText('“yew” is already in the list.')).toBeTruthy();
+    add('New tree type', 'oak');
+    expect(screen.getByText('“Oak” is already in the list.')).toBeTruthy();
+    add('New tree type', 'Rowan');
+    await flush();
+    expect(bodiesOf('PUT /api/v1/preferences/terrain')).toEqual([
+      { terrainTypes: ['meadow', 'Bog'] },
+    ]);
+    expect(bodiesOf('PUT /api/v1/preferences/trees')).toEqual([{ treeTypes: ['yew', 'Rowan'] }]);
+    expect(within(section('Tree types')).getByText('Rowan')).toBeTruthy();
+  });
+});
+
+describe('SettingsPage: tutorial and map', () => {
+  it('turns the tutorial off through the endpoint', async () => {
+    await renderSettings();
+    const toggle = await screen.findByRole('switch', { name: 'Show the tutorial after sign-in' });
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(toggle);
+    await flush();
+    expect(bodiesOf('PUT /api/v1/preferences/tutorial')).toEqual([{ show: false }]);
+    expect(screen.getByRole('switch').getAttribute('aria-checked')).toBe('false');
+  });
+
+  it('puts the switch back and says so when saving fails', async () => {
+    server.on('PUT /api/v1/preferences/tutorial', () => json({}, 500));
+    await renderSettings();
+    fireEvent.click(await screen.findByRole('switch'));
+    expect(
+      await screen.findByText('The tutorial setting could not be saved. Please try again.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('switch').getAttribute('aria-checked')).toBe('true');
+  });
+
+  it('offers a retry when the flag cannot be read', async () => {
+    server.on('GET /api/v1/preferences', () => json({}, 500));
+    vi.resetModules();
+    const { SettingsPage } = await import('./settings-page.tsx');
+    render(<SettingsPage />);
+    expect(await screen.findByText(/could not be loaded/)).toBeTruthy();
+    server.on('GET /api/v1/preferences', () => json({ data: serverPrefs }));
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('switch')).toBeTruthy();
+  });
+
+  it('remembers the default base layer on this device', async () => {
+    await renderSettings();
+    expect(screen.getByRole('radio', { name: 'Streets' })).toHaveProperty('checked', true);
+    fireEvent.click(screen.getByRole('radio', { name: 'Topographic' }));
+    expect(screen.getByRole('radio', { name: 'Topographic' })).toHaveProperty('checked', true);
+    expect(localStorage.getItem('foraging-journal-map')).toBe('topo');
+  });
+});

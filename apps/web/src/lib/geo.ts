@@ -1,0 +1,49 @@
+import area from '@turf/area';
+import distance from '@turf/distance';
+import type { Location } from '@fj/contract/locations';
+
+/** A point as the app stores it (SPEC: location.position). */
+export interface LatLng {
+  lat: number;
+  lng: number;
+}
+
+/** The patch of a location: a GeoJSON Polygon with closed rings (lng, lat order). */
+export type Polygon = NonNullable<Location['area']>;
+
+/** Geodesic area of a patch in m². */
+export function areaSquareMeters(polygon: Polygon): number {
+  return area({ type: 'Polygon', coordinates: polygon.coordinates });
+}
+
+/** Great-circle distance in metres; GeoJSON wants [lng, lat], the app keeps {lat, lng}. */
+export function distanceMeters(from: LatLng, to: LatLng): number {
+  return distance([from.lng, from.lat], [to.lng, to.lat], { units: 'meters' });
+}
+
+const decimal = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
+const whole = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
+
+/** Patches range from a bush to a hillside: m² below a hectare, then ha, then km². */
+export function formatArea(squareMeters: number): string {
+  if (!Number.isFinite(squareMeters) || squareMeters < 0) return '—';
+  if (squareMeters < 10_000) return `${whole.format(squareMeters)} m²`;
+  if (squareMeters < 1_000_000) return `${decimal.format(squareMeters / 10_000)} ha`;
+  return `${decimal.format(squareMeters / 1_000_000)} km²`;
+}
+
+/** Metres up to a kilometre, then km with one decimal (whole km from 100 km on). */
+export function formatDistance(meters: number): string {
+  if (!Number.isFinite(meters) || meters < 0) return '—';
+  if (meters < 1_000) return `${whole.format(meters)} m`;
+  const km = meters / 1_000;
+  return `${km < 100 ? decimal.format(km) : whole.format(km)} km`;
+}
+
+/** Closes a ring if its last point is not its first (GeoJSON needs closed rings). */
+export function closeRing(ring: readonly [number, number][]): [number, number][] {
+  const first = ring[0];
+  const last = ring[ring.length - 1];
+  if (!first || !last) return [...ring];
+  return first[0] === last[0] && first[1] === last[1] ? [...ring] : [...ring, first];
+}

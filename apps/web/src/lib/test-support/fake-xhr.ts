@@ -1,0 +1,87 @@
+import { vi } from 'vitest';
+
+type Handler = ((event: ProgressEvent) => void) | null;
+
+/** One upload as the fake server saw it; the test answers it when it likes. */
+export class FakeXhr {
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  withCredentials = false;
+  body: FormData | null = null;
+  status = 0;
+  responseText = '';
+  aborted = false;
+  onload: Handler = null;
+  onerror: Handler = null;
+  onabort: Handler = null;
+  upload: { onprogress: Handler } = { onprogress: null };
+
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+
+  setRequestHeader(name: string, value: string) {
+    this.headers[name.toLowerCase()] = value;
+  }
+
+  send(body: FormData) {
+    this.body = body;
+    FakeXhr.sent.push(this);
+  }
+
+  abort() {
+    this.aborted = true;
+    this.onabort?.(new ProgressEvent('abort'));
+  }
+
+  /** The file sent in the multipart field `file`. */
+  get file(): File | null {
+    const value = this.body?.get('file');
+    return value instanceof File ? value : null;
+  }
+
+  progress(loaded: number, total: number) {
+    this.upload.onprogress?.(
+      new ProgressEvent('progress', { lengthComputable: true, loaded, total }),
+    );
+  }
+
+  respond(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = body === undefined ? '' : JSON.stringify(body);
+    this.onload?.(new ProgressEvent('load'));
+  }
+
+  failNetwork() {
+    this.onerror?.(new ProgressEvent('error'));
+  }
+
+  static sent: FakeXhr[] = [];
+}
+
+/** The edge of the world for uploads: XMLHttpRequest replaced, every request kept in `sent`. */
+export function installFakeXhr() {
+  FakeXhr.sent = [];
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return FakeXhr.sent;
+}
+
+/** What POST /api/v1/photos answers with 201. */
+export function photoEntry(name: string) {
+  return {
+    url: `/api/files/u/${name}.webp?sig=a`,
+    thumbnailUrl: `/api/files/u/${name}-thumb.webp?sig=a`,
+    filePath: `u/${name}.webp`,
+    thumbnailFilePath: `u/${name}-thumb.webp`,
+    name,
+    size: 1000,
+    width: 800,
+    height: 600,
+    uploadedAt: '2024-06-01T12:00:00.000Z',
+  };
+}
+
+export const imageFile = (name: string, size = 10) =>
+  new File([new Uint8Array(size)], name, { type: 'image/jpeg' });
