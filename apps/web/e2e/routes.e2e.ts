@@ -74,6 +74,8 @@ describe.skipIf(e2e.skip)('route guards', () => {
       .getByRole('link', { name: 'Help' })
       .click();
     await waitForPath(page, '/help');
+    // The URL changes before the lazily loaded page replaces the home screen and its h1.
+    await page.getByRole('heading', { level: 1, name: 'Help' }).waitFor();
     expect(await heading(page)).toBe('Help');
     await context.close();
   });

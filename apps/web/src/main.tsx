@@ -1,10 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { installNativeBackButton } from './platform/native-back-button.ts';
 import './styles/app.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+// The hardware back button follows SPEC.md §2 (only in the native app).
+installNativeBackButton();
 createRoot(root).render(
   <StrictMode>
     <App />

@@ -19,14 +19,17 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** vite build into outDir, once for the whole suite. */
-export function buildWebApp(outDir: string): void {
+/**
+ * vite build into outDir, once for the whole suite. `env` adds build-time settings
+ * (VITE_API_ORIGIN, VITE_FORCE_NATIVE for the native e2e's second build).
+ */
+export function buildWebApp(outDir: string, env: Record<string, string> = {}): void {
   const vite = path.join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js');
   const result = spawnSync(
     process.execPath,
     [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
     // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
-    { cwd: webDir, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } },
+    { cwd: webDir, encoding: 'utf8', env: { ...process.env, ...env, NODE_ENV: 'production' } },
   );
   if (result.status !== 0)
     throw new Error(`vite build failed:\n${result.stdout ?? ''}\n${result.stderr ?? ''}`);
@@ -59,6 +62,8 @@ export async function startServer(options: {
   dataDir: string;
   webDistDir: string;
   logFile: string;
+  /** Extra settings, e.g. CORS_ORIGINS for the native e2e's WebView-like origin. */
+  env?: Record<string, string>;
 }): Promise<StartedServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -73,6 +78,7 @@ export async function startServer(options: {
     LOG_LEVEL: 'warn',
     AUTH_RATE_LIMIT_MAX: '1000',
     RATE_LIMIT_MAX: '10000',
+    ...options.env,
   };
   // E2E_DATABASE_URL runs the suite on PostgreSQL; SQLite otherwise.
   if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;

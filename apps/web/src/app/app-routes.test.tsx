@@ -35,7 +35,9 @@ async function visit(path: string) {
       <Where />
     </MemoryRouter>,
   );
-  await screen.findByRole('heading', { level: 1 });
+  // The home page's lazy chunk (map, drawing) takes close to findBy's default 1 s to load
+  // when the whole suite runs in parallel.
+  await screen.findByRole('heading', { level: 1 }, { timeout: 5_000 });
 }
 
 const where = () => screen.getByTestId('where').textContent;

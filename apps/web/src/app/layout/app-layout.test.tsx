@@ -91,6 +91,17 @@ describe('AppLayout', () => {
     expect(menuButton().getAttribute('aria-expanded')).toBe('false');
   });
 
+  it("closes the menu on the back button's close-menu event", () => {
+    renderLayout();
+    fireEvent.click(menuButton());
+    expect(document.body.dataset.menuOpen).toBe('true');
+    act(() => {
+      window.dispatchEvent(new Event('fj:close-menu'));
+    });
+    expect(menuButton().getAttribute('aria-expanded')).toBe('false');
+    expect(document.body.dataset.menuOpen).toBeUndefined();
+  });
+
   it('signs out, then goes to /login', async () => {
     renderLayout();
     fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));

@@ -1,8 +1,10 @@
 import { useEffect } from 'react';
+import { closeMenuEvent } from '../../platform/back-button.ts';
 
 /**
  * Marks the page while the mobile menu is open (body[data-menu-open]), which the mobile back
- * button reads (SPEC.md §2). Whoever removes the marker closes the menu: onClosedElsewhere.
+ * button reads (SPEC.md §2). Whoever removes the marker, or sends the back button's
+ * close-menu event, closes the menu: onClosedElsewhere.
  */
 export function useMenuMarker(open: boolean, onClosedElsewhere: () => void): void {
   useEffect(() => {
@@ -13,7 +15,10 @@ export function useMenuMarker(open: boolean, onClosedElsewhere: () => void): voi
       if (body.dataset.menuOpen === undefined) onClosedElsewhere();
     });
     observer.observe(body, { attributes: true, attributeFilter: ['data-menu-open'] });
+    // The native back button asks for it by event (src/platform/back-button.ts).
+    window.addEventListener(closeMenuEvent, onClosedElsewhere);
     return () => {
+      window.removeEventListener(closeMenuEvent, onClosedElsewhere);
       observer.disconnect();
       delete body.dataset.menuOpen;
     };

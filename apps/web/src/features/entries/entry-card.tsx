@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { AbundanceDots } from './abundance.tsx';
 import { formatEntryDate } from './entry-dates.ts';
 import { PhotoViewer } from './photo-viewer.tsx';
+import { resolveServerUrl } from '../../lib/api/api-base.ts';
 
 interface Props {
   entry: Entry;
@@ -49,7 +50,11 @@ export function EntryCard({ entry, onEdit, onDelete }: Props) {
                 aria-label={`View photo ${index + 1} of ${photos.length}`}
                 onClick={() => setViewing(index)}
               >
-                <img src={photo.thumbnailUrl ?? photo.url} alt="" loading="lazy" />
+                <img
+                  src={resolveServerUrl(photo.thumbnailUrl ?? photo.url)}
+                  alt=""
+                  loading="lazy"
+                />
               </button>
             </li>
           ))}

@@ -2,6 +2,7 @@ import { normalizePhotoList } from '@fj/contract/photo-list';
 import { useId, useState, type ChangeEvent } from 'react';
 import { PhotoViewer } from './photo-viewer.tsx';
 import type { UploadItem, UploadQueue } from './upload-queue.ts';
+import { resolveServerUrl } from '../../lib/api/api-base.ts';
 
 interface Props {
   items: readonly UploadItem[];
@@ -73,7 +74,11 @@ export function PhotoField({ items, queue, disabled }: Props) {
                     aria-label={`View ${item.name}`}
                     onClick={() => setViewing(viewIndex)}
                   >
-                    <img src={shown.thumbnailUrl ?? shown.url} alt="" loading="lazy" />
+                    <img
+                      src={resolveServerUrl(shown.thumbnailUrl ?? shown.url)}
+                      alt=""
+                      loading="lazy"
+                    />
                   </button>
                 ) : (
                   <Pending item={item} onRetry={() => queue.retry(item.key)} />

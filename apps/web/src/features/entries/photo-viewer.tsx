@@ -1,6 +1,7 @@
 import type { NormalizedPhoto } from '@fj/contract/photo-list';
 import { useState, type KeyboardEvent } from 'react';
 import { ModalDialog } from '../../lib/ui/modal-dialog.tsx';
+import { resolveServerUrl } from '../../lib/api/api-base.ts';
 
 interface Props {
   photos: readonly NormalizedPhoto[];
@@ -30,7 +31,9 @@ export function PhotoViewer({ photos, startIndex, onClose }: Props) {
           Close
         </button>
       </div>
-      <div className="photo-viewer-image">{photo && <img src={photo.url} alt={photo.name} />}</div>
+      <div className="photo-viewer-image">
+        {photo && <img src={resolveServerUrl(photo.url)} alt={photo.name} />}
+      </div>
       {count > 1 && (
         <div className="photo-viewer-bar" onKeyDown={onKeyDown}>
           <button type="button" className="button button-quiet" onClick={() => step(-1)}>

@@ -41,33 +41,30 @@ export function CredentialsForm({ mode, email, onEmailChange, onForgotPassword }
   }
 
   return (
-    <form
-      id="credentials-panel"
-      role="tabpanel"
-      aria-labelledby={`tab-${mode}`}
-      className="auth-form"
-      onSubmit={(event) => void submit(event)}
-    >
-      <EmailField value={email} onChange={onEmailChange} />
-      <PasswordField
-        value={password}
-        onChange={setPassword}
-        autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
-        hint={mode === 'sign-up' ? 'At least 6 characters.' : undefined}
-      />
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      <button type="submit" className="button button-primary button-wide" disabled={busy}>
-        {busy ? text.busy : text.submit}
-      </button>
-      {mode === 'sign-in' && (
-        <button type="button" className="link-button" onClick={onForgotPassword}>
-          Forgot password?
+    // The tab panel wraps the form: a <form> may not take the tabpanel role (axe aria-allowed-role).
+    <div id="credentials-panel" role="tabpanel" aria-labelledby={`tab-${mode}`}>
+      <form className="auth-form" onSubmit={(event) => void submit(event)}>
+        <EmailField value={email} onChange={onEmailChange} />
+        <PasswordField
+          value={password}
+          onChange={setPassword}
+          autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
+          hint={mode === 'sign-up' ? 'At least 6 characters.' : undefined}
+        />
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="button button-primary button-wide" disabled={busy}>
+          {busy ? text.busy : text.submit}
         </button>
-      )}
-    </form>
+        {mode === 'sign-in' && (
+          <button type="button" className="link-button" onClick={onForgotPassword}>
+            Forgot password?
+          </button>
+        )}
+      </form>
+    </div>
   );
 }

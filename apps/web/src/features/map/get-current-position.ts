@@ -1,31 +1,27 @@
 import type { LatLng } from '../../lib/geo.ts';
+import { FixFailure, getFix, type FixFailureReason } from '../../platform/geolocation.ts';
 
 /** Why a position could not be had, in words for a toast. */
 export class PositionError extends Error {
   override name = 'PositionError';
 }
 
-const reasons: Record<number, string> = {
-  1: 'Location access was denied. Allow it in your browser settings to use your position.',
-  2: 'Your position is not available right now. Try again outside or near a window.',
-  3: 'Finding your position took too long. Please try again.',
+const reasons: Record<FixFailureReason, string> = {
+  denied: 'Location access was denied. Allow it in your browser settings to use your position.',
+  unavailable: 'Your position is not available right now. Try again outside or near a window.',
+  timeout: 'Finding your position took too long. Please try again.',
+  unsupported: 'This device cannot tell its position.',
 };
 
 /**
- * One GPS fix. The web uses navigator.geolocation; the native issue moves this behind
- * src/platform (Capacitor Geolocation), so callers only see a promise of {lat, lng}.
+ * One GPS fix, from src/platform (Capacitor Geolocation in the native app, the browser's
+ * otherwise), so callers only see a promise of {lat, lng}.
  */
-export function getCurrentPosition(): Promise<LatLng> {
-  return new Promise((resolve, reject) => {
-    if (typeof navigator === 'undefined' || !('geolocation' in navigator)) {
-      reject(new PositionError('This device cannot tell its position.'));
-      return;
-    }
-    navigator.geolocation.getCurrentPosition(
-      (position) => resolve({ lat: position.coords.latitude, lng: position.coords.longitude }),
-      (error) =>
-        reject(new PositionError(reasons[error.code] ?? 'Your position is not available.')),
-      { enableHighAccuracy: true, timeout: 15_000, maximumAge: 30_000 },
-    );
-  });
+export async function getCurrentPosition(): Promise<LatLng> {
+  try {
+    return await getFix({ enableHighAccuracy: true, timeout: 15_000, maximumAge: 30_000 });
+  } catch (error) {
+    if (error instanceof FixFailure) throw new PositionError(reasons[error.reason]);
+    throw new PositionError('Your position is not available.');
+  }
 }

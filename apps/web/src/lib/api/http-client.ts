@@ -1,3 +1,4 @@
+import { reportNetworkFailure } from '../../platform/network-diagnostics.ts';
 import type { IdentityUser } from '../identity/identity.ts';
 import { IdentityError } from '../identity/identity-error.ts';
 import { API_TIMEOUT_MS, TOKEN_EXPIRED_CODE } from '../spec-constants.ts';
@@ -59,9 +60,15 @@ async function send(url: string, method: Method, body: unknown, token: string | 
     };
     return answer;
   } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    // No response at all: on the native app, log why that may be (SPEC.md §8).
+    reportNetworkFailure({
+      method,
+      url,
+      detail: controller.signal.aborted ? 'timed out' : message,
+    });
     if (controller.signal.aborted)
       throw new ApiError(0, TIMEOUT_CODE, `Request timed out after ${API_TIMEOUT_MS} ms`);
-    const message = error instanceof Error ? error.message : String(error);
     throw new ApiError(0, NETWORK_CODE, message);
   } finally {
     clearTimeout(timer);

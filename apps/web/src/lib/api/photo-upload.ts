@@ -1,3 +1,4 @@
+import { reportNetworkFailure } from '../../platform/network-diagnostics.ts';
 import { photoEntrySchema, type PhotoEntry } from '@fj/contract/photos';
 import { IdentityError } from '../identity/identity-error.ts';
 import { TOKEN_EXPIRED_CODE } from '../spec-constants.ts';
@@ -37,7 +38,8 @@ function send(
     const xhr = new XMLHttpRequest();
     const onAbort = () => xhr.abort();
     const done = () => signal?.removeEventListener('abort', onAbort);
-    xhr.open('POST', `${getApiBaseUrl()}/photos`);
+    const url = `${getApiBaseUrl()}/photos`;
+    xhr.open('POST', url);
     xhr.withCredentials = true;
     xhr.setRequestHeader('accept', 'application/json');
     if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
@@ -50,6 +52,7 @@ function send(
     };
     xhr.onerror = () => {
       done();
+      reportNetworkFailure({ method: 'POST', url, detail: 'photo upload' });
       reject(new ApiError(0, NETWORK_CODE, 'The photo could not be sent: network error'));
     };
     xhr.onabort = () => {

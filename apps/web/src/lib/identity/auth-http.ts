@@ -1,3 +1,4 @@
+import { reportNetworkFailure } from '../../platform/network-diagnostics.ts';
 import { getApiOrigin } from '../api/api-base.ts';
 import { IdentityError } from './identity-error.ts';
 import type { SessionTransport } from './session-transport.ts';
@@ -47,10 +48,12 @@ export function createAuthCall(transport: SessionTransport): AuthCall {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     let response: Response;
+    const url = `${getApiOrigin()}/api/auth${path}`;
     try {
-      response = await fetch(`${getApiOrigin()}/api/auth${path}`, init);
+      response = await fetch(url, init);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
+      reportNetworkFailure({ method, url, detail: message });
       throw new IdentityError(NETWORK_ERROR_CODE, message);
     }
     await transport.receive(response);

@@ -1,3 +1,9 @@
+import { isNativePlatform } from '../../platform/platform.ts';
+import {
+  preferencesSessionTokenStore,
+  type SessionTokenStore,
+} from '../../platform/session-token-store.ts';
+
 /**
  * How the session behind the identity travels (DESIGN.md "The identity provider"): a cookie on
  * the web, a bearer session token on the native app. Only this seam differs between the two,
@@ -19,5 +25,28 @@ export const cookieSessionTransport: SessionTransport = {
   clear: async () => undefined,
 };
 
-/** The one place the transport is chosen; the native issue adds its bearer transport here. */
-export const sessionTransport: SessionTransport = cookieSessionTransport;
+/**
+ * Native: the WebView's origin is not the server's, so no cookies (credentials 'omit'). The
+ * bearer plugin hands the session token over in `set-auth-token`; it is kept in the store and
+ * sent back as `Authorization: Bearer …` until sign-out removes it.
+ */
+export function bearerSessionTransport(store: SessionTokenStore): SessionTransport {
+  return {
+    async prepare(init) {
+      const headers = new Headers(init.headers);
+      const token = await store.get();
+      if (token) headers.set('authorization', `Bearer ${token}`);
+      return { ...init, headers: Object.fromEntries(headers), credentials: 'omit' };
+    },
+    async receive(response) {
+      const token = response.headers.get('set-auth-token');
+      if (token) await store.set(token);
+    },
+    clear: () => store.remove(),
+  };
+}
+
+/** The one place the transport is chosen. */
+export const sessionTransport: SessionTransport = isNativePlatform()
+  ? bearerSessionTransport(preferencesSessionTokenStore)
+  : cookieSessionTransport;

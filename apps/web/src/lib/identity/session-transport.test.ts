@@ -1,0 +1,129 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { flush, installFakeFetch, json, type FakeFetch } from '../test-support/fake-fetch.ts';
+
+/** @capacitor/preferences at the plugin boundary: an in-memory key-value store. */
+const prefs = vi.hoisted(() => ({ values: new Map<string, string>() }));
+vi.mock('@capacitor/preferences', () => ({
+  Preferences: {
+    get: ({ key }: { key: string }) => Promise.resolve({ value: prefs.values.get(key) ?? null }),
+    set: ({ key, value }: { key: string; value: string }) => {
+      prefs.values.set(key, value);
+      return Promise.resolve();
+    },
+    remove: ({ key }: { key: string }) => {
+      prefs.values.delete(key);
+      return Promise.resolve();
+    },
+  },
+}));
+
+const origin = 'https://journal.example.org';
+const betterAuthUser = { id: 'u1', email: 'ann@example.com', name: 'ann' };
+const withToken = (body: unknown, token: string) => {
+  const response = json(body);
+  response.headers.set('set-auth-token', token);
+  return response;
+};
+
+let server: FakeFetch;
+
+/** The app's own identity, as the native build wires it (fresh module state each time). */
+async function nativeIdentity() {
+  vi.stubEnv('VITE_FORCE_NATIVE', 'true');
+  vi.stubEnv('VITE_API_ORIGIN', origin);
+  vi.resetModules();
+  const { identity } = await import('./identity.ts');
+  const transport = await import('./session-transport.ts');
+  return { identity, ...transport };
+}
+
+beforeEach(() => {
+  prefs.values.clear();
+  server = installFakeFetch();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+});
+
+describe('session transport choice', () => {
+  it('is the cookie on the web', async () => {
+    vi.resetModules();
+    const { sessionTransport, cookieSessionTransport } = await import('./session-transport.ts');
+    expect(sessionTransport).toBe(cookieSessionTransport);
+  });
+
+  it('is the bearer token in the native app', async () => {
+    const { sessionTransport, cookieSessionTransport } = await nativeIdentity();
+    expect(sessionTransport).not.toBe(cookieSessionTransport);
+  });
+});
+
+describe('native bearer session (better-auth bearer plugin)', () => {
+  it('keeps the set-auth-token header after sign-in and sends it as Authorization, without cookies', async () => {
+    server.on(`POST ${origin}/api/auth/sign-in/email`, () =>
+      withToken({ token: 'x', user: betterAuthUser }, 'session-abc'),
+    );
+    server.on(`GET ${origin}/api/auth/token`, () => json({ token: 'jwt-1' }));
+    const { identity } = await nativeIdentity();
+
+    await identity.signIn('ann@example.com', 'secret1');
+    const signIn = server.callsTo(`POST ${origin}/api/auth/sign-in/email`)[0];
+    expect(signIn?.init.credentials).toBe('omit');
+    expect(signIn?.headers.authorization).toBeUndefined();
+    expect(signIn?.headers['content-type']).toBe('application/json');
+    expect([...prefs.values.values()]).toEqual(['session-abc']);
+
+    await expect(identity.getIdToken()).resolves.toBe('jwt-1');
+    const tokenCall = server.callsTo(`GET ${origin}/api/auth/token`)[0];
+    expect(tokenCall?.headers.authorization).toBe('Bearer session-abc');
+    expect(tokenCall?.init.credentials).toBe('omit');
+  });
+
+  it('finds the kept token after a restart: the first session check is signed in', async () => {
+    prefs.values.set('fj.sessionToken', 'session-kept');
+    server.on(`GET ${origin}/api/auth/get-session`, (call) =>
+      json(call.headers.authorization === 'Bearer session-kept' ? { user: betterAuthUser } : null),
+    );
+    const { identity } = await nativeIdentity();
+    const next = vi.fn();
+    identity.onAuthStateChanged(next);
+    await flush();
+    expect(next).toHaveBeenCalledExactlyOnceWith({
+      uid: 'u1',
+      email: 'ann@example.com',
+      name: 'ann',
+    });
+  });
+
+  it('replaces the token when the server sends a new one', async () => {
+    prefs.values.set('fj.sessionToken', 'session-old');
+    server.on(`POST ${origin}/api/auth/sign-up/email`, () =>
+      withToken({ token: 'x', user: betterAuthUser }, 'session-new'),
+    );
+    const { identity } = await nativeIdentity();
+    await identity.signUp('ann@example.com', 'secret1');
+    expect(prefs.values.get('fj.sessionToken')).toBe('session-new');
+  });
+
+  it('removes the token on sign-out, after the server was told with it', async () => {
+    server.on(`POST ${origin}/api/auth/sign-in/email`, () =>
+      withToken({ token: 'x', user: betterAuthUser }, 'session-abc'),
+    );
+    server.on(`POST ${origin}/api/auth/sign-out`, () => json({ success: true }));
+    const { identity } = await nativeIdentity();
+    await identity.signIn('ann@example.com', 'secret1');
+    await identity.signOut();
+    const signOut = server.callsTo(`POST ${origin}/api/auth/sign-out`)[0];
+    expect(signOut?.headers.authorization).toBe('Bearer session-abc');
+    expect(prefs.values.size).toBe(0);
+    expect(identity.currentUser()).toBeNull();
+  });
+
+  it('keeps no token from an answer without the header', async () => {
+    server.on(`POST ${origin}/api/auth/request-password-reset`, () => json({ status: true }));
+    const { identity } = await nativeIdentity();
+    await identity.sendPasswordResetEmail('ann@example.com');
+    expect(prefs.values.size).toBe(0);
+  });
+});

@@ -1,0 +1,80 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+const capacitor = vi.hoisted(() => ({ native: false }));
+vi.mock('@capacitor/core', () => ({
+  Capacitor: { isNativePlatform: () => capacitor.native },
+}));
+
+const { isNativePlatform, nativeApiOrigin } = await import('./platform.ts');
+const { getApiBaseUrl, getApiOrigin, resolveServerUrl } = await import('../lib/api/api-base.ts');
+
+afterEach(() => {
+  capacitor.native = false;
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
+});
+
+describe('isNativePlatform', () => {
+  it('is false in a browser', () => {
+    expect(isNativePlatform()).toBe(false);
+  });
+
+  it("is Capacitor's answer inside the native app", () => {
+    capacitor.native = true;
+    expect(isNativePlatform()).toBe(true);
+  });
+
+  it('can be forced at build time for the browser e2e (VITE_FORCE_NATIVE=true)', () => {
+    vi.stubEnv('VITE_FORCE_NATIVE', 'true');
+    expect(isNativePlatform()).toBe(true);
+    vi.stubEnv('VITE_FORCE_NATIVE', 'false');
+    expect(isNativePlatform()).toBe(false);
+  });
+});
+
+describe('photo URLs from the server', () => {
+  const signed = '/api/files/u1/p.webp?expires=1&sig=s';
+
+  it('stay paths on the web', () => {
+    expect(resolveServerUrl(signed)).toBe(signed);
+  });
+
+  it("get the server's origin in the native app, whose WebView has an origin of its own", () => {
+    capacitor.native = true;
+    vi.stubEnv('VITE_API_ORIGIN', 'https://journal.example.org');
+    expect(resolveServerUrl(signed)).toBe(`https://journal.example.org${signed}`);
+    expect(resolveServerUrl('https://cdn.example.org/p.webp')).toBe(
+      'https://cdn.example.org/p.webp',
+    );
+  });
+});
+
+describe('API base (SPEC.md §7)', () => {
+  it('stays relative on the web: /api/v1 on the same server', () => {
+    vi.stubEnv('VITE_API_ORIGIN', 'https://journal.example.org');
+    expect(getApiOrigin()).toBe('');
+    expect(getApiBaseUrl()).toBe('/api/v1');
+  });
+
+  it('is VITE_API_ORIGIN + /api/v1 in the native app', () => {
+    capacitor.native = true;
+    vi.stubEnv('VITE_API_ORIGIN', 'https://journal.example.org');
+    expect(getApiOrigin()).toBe('https://journal.example.org');
+    expect(getApiBaseUrl()).toBe('https://journal.example.org/api/v1');
+  });
+
+  it('drops trailing slashes and blanks from the configured origin', () => {
+    vi.stubEnv('VITE_FORCE_NATIVE', 'true');
+    vi.stubEnv('VITE_API_ORIGIN', ' https://journal.example.org:8443/ ');
+    expect(getApiBaseUrl()).toBe('https://journal.example.org:8443/api/v1');
+  });
+
+  it('says once on the console when a native build has no server origin', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.stubEnv('VITE_API_ORIGIN', '');
+    expect(nativeApiOrigin()).toBe('');
+    expect(nativeApiOrigin()).toBe('');
+    expect(error).toHaveBeenCalledOnce();
+    expect(String(error.mock.calls[0]?.[0])).toContain('VITE_API_ORIGIN');
+  });
+});
