@@ -13,6 +13,7 @@ import { speciesOptionsFor } from './species-options.ts';
 import { donePhotos, isBusy } from './upload-queue.ts';
 import { usePhotoUploads } from './use-photo-uploads.ts';
 import { WeatherField } from './weather-field.tsx';
+import { FormActions } from '../../lib/ui/form-actions.tsx';
 
 interface Props {
   location: Location;
@@ -150,20 +151,13 @@ export function EntryForm({ location, entry, onSaved, onCancel }: Props) {
             ? 'Photos that failed to upload are not saved with the entry.'
             : ''}
       </p>
-      <div className="journal-actions">
-        <button type="button" className="button button-secondary" onClick={onCancel}>
-          Cancel
-        </button>
-        <button
-          type="submit"
-          className="button button-primary"
-          disabled={saving || uploading}
-          aria-busy={saving}
-        >
-          {saving && <span className="spinner" aria-hidden="true" />}
-          {saving ? 'Saving…' : 'Save entry'}
-        </button>
-      </div>
+      <FormActions
+        onCancel={onCancel}
+        saving={saving}
+        disabled={uploading}
+        label="Save entry"
+        busyLabel="Saving…"
+      />
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { API_TIMEOUT_MS, TOKEN_EXPIRED_CODE } from '../spec-constants.ts';
 import { ApiError, apiErrorFrom, NETWORK_CODE, TIMEOUT_CODE } from './api-error.ts';
 import type { AuthReadiness } from './auth-readiness.ts';
 import type { TokenCache } from './token-cache.ts';
+import { parseBody } from './parse-body.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -29,15 +30,6 @@ interface Answer {
   body: unknown;
 }
 
-function parse(text: string): unknown {
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
-
 /** One attempt, aborted after SPEC.md §9's 30 s (reading the body included). */
 async function send(url: string, method: Method, body: unknown, token: string | null) {
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -56,7 +48,7 @@ async function send(url: string, method: Method, body: unknown, token: string | 
     const answer: Answer = {
       status: response.status,
       ok: response.status >= 200 && response.status <= 299,
-      body: parse(await response.text()),
+      body: parseBody(await response.text()),
     };
     return answer;
   } catch (error) {

@@ -6,19 +6,11 @@ import { getApiBaseUrl } from './api-base.ts';
 import { getAuthToken, tokenCache } from './api-client.ts';
 import { ApiError, apiErrorFrom, NETWORK_CODE } from './api-error.ts';
 import { redirectToLogin } from './redirect-to-login.ts';
+import { parseBody } from './parse-body.ts';
 
 interface Answer {
   status: number;
   body: unknown;
-}
-
-function parse(text: string): unknown {
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
 }
 
 const abortError = () => new DOMException('The upload was aborted.', 'AbortError');
@@ -48,7 +40,7 @@ function send(
     };
     xhr.onload = () => {
       done();
-      resolve({ status: xhr.status, body: parse(xhr.responseText) });
+      resolve({ status: xhr.status, body: parseBody(xhr.responseText) });
     };
     xhr.onerror = () => {
       done();

@@ -13,6 +13,7 @@ import { allOptions } from '../../../store/journal-defaults.ts';
 import { useJournalStore } from '../../../store/journal-store.ts';
 import { ACCESS_LABELS, ACCESS_STATUSES, isAccessStatus } from './access-labels.ts';
 import { DescriptionField, LOCATION_FIELD_MESSAGES, NameField } from './name-field.tsx';
+import { FormActions } from '../../../lib/ui/form-actions.tsx';
 
 interface Props {
   location: Location;
@@ -157,20 +158,7 @@ export function LocationEditForm({ location, onDone }: Props) {
           {errors.message}
         </p>
       )}
-      <div className="journal-actions">
-        <button type="button" className="button button-secondary" onClick={onDone}>
-          Cancel
-        </button>
-        <button
-          type="submit"
-          className="button button-primary"
-          disabled={saving}
-          aria-busy={saving}
-        >
-          {saving && <span className="spinner" aria-hidden="true" />}
-          {saving ? 'Saving…' : 'Save'}
-        </button>
-      </div>
+      <FormActions onCancel={onDone} saving={saving} label="Save" busyLabel="Saving…" />
     </form>
   );
 }

@@ -12,6 +12,7 @@ import {
 import { useJournalStore } from '../../../store/journal-store.ts';
 import '../../../styles/journal.css';
 import { DescriptionField, LOCATION_FIELD_MESSAGES, NameField } from './name-field.tsx';
+import { FormActions } from '../../../lib/ui/form-actions.tsx';
 
 type Polygon = NonNullable<Location['area']>;
 
@@ -94,20 +95,7 @@ export function NewLocationForm({ position, area, onCreated, onCancel }: Props) 
           {errors.message}
         </p>
       )}
-      <div className="journal-actions">
-        <button type="button" className="button button-secondary" onClick={onCancel}>
-          Cancel
-        </button>
-        <button
-          type="submit"
-          className="button button-primary"
-          disabled={saving}
-          aria-busy={saving}
-        >
-          {saving && <span className="spinner" aria-hidden="true" />}
-          {saving ? 'Creating…' : 'Create'}
-        </button>
-      </div>
+      <FormActions onCancel={onCancel} saving={saving} label="Create" busyLabel="Creating…" />
     </form>
   );
 }
