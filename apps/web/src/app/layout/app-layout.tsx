@@ -1,19 +1,16 @@
 import { useCallback, useEffect, useState } from 'react';
-import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { TutorialOverlay } from '../../features/help/tutorial-overlay.tsx';
-import { useAuth } from '../../lib/identity/auth-provider.tsx';
 import { PageSlot } from '../routing/page-slot.tsx';
 import { navLinks } from './nav-links.ts';
 import { useMenuMarker } from './use-menu-marker.ts';
+import { useSignOut } from '../../lib/identity/use-sign-out.ts';
 
 /** The frame of every signed-in page: header, navigation (a menu on phones), sign-out. */
 export function AppLayout() {
-  const { logout } = useAuth();
-  const navigate = useNavigate();
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
-  const [signingOut, setSigningOut] = useState(false);
+  const { signOut, signingOut } = useSignOut();
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   useMenuMarker(menuOpen, closeMenu);
 
@@ -32,18 +29,6 @@ export function AppLayout() {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [menuOpen]);
-
-  async function signOut() {
-    setSigningOut(true);
-    try {
-      await logout();
-      navigate('/login', { replace: true });
-    } catch (error) {
-      console.error('Sign-out failed', error);
-      toast.error('Signing out failed. Please try again.');
-      setSigningOut(false);
-    }
-  }
 
   return (
     <div className="app-frame">

@@ -7,6 +7,7 @@ import { DeleteAccountDialog } from './delete-account-dialog.tsx';
 import { NameForm } from './name-form.tsx';
 import { PasswordForm } from './password-form.tsx';
 import '../../styles/pages.css';
+import { useSignOut } from '../../lib/identity/use-sign-out.ts';
 
 /** Who is signed in, name and password, signing out, and deleting the account. */
 export function ProfilePage() {
@@ -14,19 +15,7 @@ export function ProfilePage() {
   const user = useAccountUser(sessionUser);
   const navigate = useNavigate();
   const [deleting, setDeleting] = useState(false);
-  const [signingOut, setSigningOut] = useState(false);
-
-  async function signOut() {
-    setSigningOut(true);
-    try {
-      await logout();
-      navigate('/login', { replace: true });
-    } catch (error) {
-      console.error('Sign-out failed', error);
-      toast.error('Signing out failed. Please try again.');
-      setSigningOut(false);
-    }
-  }
+  const { signOut, signingOut } = useSignOut();
 
   async function confirmDelete(password: string) {
     if (!user) return;
