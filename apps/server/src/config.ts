@@ -68,6 +68,12 @@ export interface Config {
   host: string;
   dataDir: string;
   publicUrl: string;
+  /**
+   * True when PUBLIC_URL is unset: the server then accepts sign-in from whatever address it is
+   * reached at (127.0.0.1, a LAN address from a phone), as long as the page is same-origin.
+   * An explicit PUBLIC_URL keeps the trusted origins strict, as a hosted instance wants.
+   */
+  acceptAnySameOrigin: boolean;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   authSecret: string;
   minPasswordLength: number;
@@ -129,6 +135,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir,
     publicUrl,
+    acceptAnySameOrigin: e.PUBLIC_URL === undefined,
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'sqlite', file: path.join(dataDir, 'journal.db') },

@@ -33,7 +33,11 @@ export function createIdentity(deps: IdentityDeps) {
     basePath: '/api/auth',
     secret: config.authSecret,
     database: { db, type: dialect },
-    trustedOrigins: config.corsOrigins,
+    // The fetch Request handed to better-auth carries the address the client reached us at
+    // (plugins/auth.ts), so "same origin" is the page's Origin equal to that address.
+    trustedOrigins: config.acceptAnySameOrigin
+      ? (request) => [...config.corsOrigins, request ? new URL(request.url).origin : null]
+      : config.corsOrigins,
     telemetry: { enabled: false },
     logger: {
       level: 'debug',

@@ -17,6 +17,18 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The origin this request reached us at (honouring trustProxy for scheme and host), or the
+ * fallback when the Host header is missing or not a valid host.
+ */
+function requestOrigin(request: FastifyRequest, fallback: string): string {
+  try {
+    return new URL(`${request.protocol}://${request.host}`).origin;
+  } catch {
+    return fallback;
+  }
+}
+
 function toFetchRequest(request: FastifyRequest, baseUrl: string): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
@@ -102,7 +114,9 @@ export default fp(
       url: '/api/auth/*',
       schema: { hide: true },
       handler: async (request, reply) => {
-        const response = await identity.handler(toFetchRequest(request, config.publicUrl));
+        const response = await identity.handler(
+          toFetchRequest(request, requestOrigin(request, config.publicUrl)),
+        );
         await sendFetchResponse(response, reply);
       },
     });

@@ -4,6 +4,8 @@ export interface E2eContext {
   skip: boolean;
   baseUrl: string;
   dataDir: string;
+  /** The web build the server serves, for tests that start a server of their own. */
+  webDistDir: string;
   artifactsDir: string;
 }
 

@@ -10,7 +10,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const artifactsDir = path.join(webDir, 'e2e-artifacts');
   if (!existsSync(chromiumPath)) {
     console.log(`Chromium not found at ${chromiumPath}: skipping browser tests`);
-    const skipped: E2eContext = { skip: true, baseUrl: '', dataDir: '', artifactsDir };
+    const skipped: E2eContext = {
+      skip: true,
+      baseUrl: '',
+      dataDir: '',
+      webDistDir: '',
+      artifactsDir,
+    };
     project.provide('e2e', skipped);
     return async () => {};
   }
@@ -24,7 +30,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
     webDistDir,
     logFile: path.join(artifactsDir, 'server.log'),
   });
-  const context: E2eContext = { skip: false, baseUrl: server.baseUrl, dataDir, artifactsDir };
+  const context: E2eContext = {
+    skip: false,
+    baseUrl: server.baseUrl,
+    dataDir,
+    webDistDir,
+    artifactsDir,
+  };
   project.provide('e2e', context);
   return async () => {
     await server.stop();

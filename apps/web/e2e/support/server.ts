@@ -64,6 +64,8 @@ export async function startServer(options: {
   logFile: string;
   /** Extra settings, e.g. CORS_ORIGINS for the native e2e's WebView-like origin. */
   env?: Record<string, string>;
+  /** Leave PUBLIC_URL unset, as `npm start` does for a new self-hoster (default: set it). */
+  defaultPublicUrl?: boolean;
 }): Promise<StartedServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -80,6 +82,7 @@ export async function startServer(options: {
     RATE_LIMIT_MAX: '10000',
     ...options.env,
   };
+  if (options.defaultPublicUrl) delete env.PUBLIC_URL;
   // E2E_DATABASE_URL runs the suite on PostgreSQL; SQLite otherwise.
   if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
   else delete env.DATABASE_URL;

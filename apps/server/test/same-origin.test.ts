@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseKinds } from './helpers/databases.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+
+const sqlite = databaseKinds[0];
+let counter = 0;
+
+function signUpFrom(t: TestApp, host: string, origin: string) {
+  counter += 1;
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    headers: { host, origin },
+    payload: { email: `origin${counter}@example.com`, password: 'chanterelle', name: 'o' },
+  });
+}
+
+describe('sign-up with PUBLIC_URL unset: any address the server is reached at', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    if (!sqlite) throw new Error('no database kind');
+    t = await createTestApp(sqlite);
+  });
+  afterAll(() => t.close());
+
+  it.each([
+    ['127.0.0.1:3000', 'http://127.0.0.1:3000'],
+    ['192.168.1.20:3000', 'http://192.168.1.20:3000'],
+    ['localhost:3000', 'http://localhost:3000'],
+  ])('accepts a page at %s whose Origin is its own address', async (host, origin) => {
+    const res = await signUpFrom(t, host, origin);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['set-auth-token']).toBeTruthy();
+  });
+
+  it.each([
+    ['127.0.0.1:3000', 'https://evil.example'],
+    ['127.0.0.1:3000', 'http://127.0.0.1:4000'],
+    ['127.0.0.1:3000', 'https://127.0.0.1:3000'],
+    ['192.168.1.20:3000', 'http://127.0.0.1:3000'],
+  ])('refuses a page at another origin (host %s, Origin %s)', async (host, origin) => {
+    const res = await signUpFrom(t, host, origin);
+    expect(res.statusCode).toBe(403);
+    expect(res.body).toContain('Invalid origin');
+  });
+
+  it('answers a malformed Host header with a client error, not a 5xx', async () => {
+    const res = await signUpFrom(t, 'exa mple:99999', 'http://exa mple:99999');
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+  });
+});
+
+describe('sign-up with PUBLIC_URL set explicitly: strict', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    if (!sqlite) throw new Error('no database kind');
+    t = await createTestApp(sqlite, { PUBLIC_URL: 'https://journal.example.org' });
+  });
+  afterAll(() => t.close());
+
+  it('accepts the public address', async () => {
+    const res = await signUpFrom(t, 'journal.example.org', 'https://journal.example.org');
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('refuses another address even when the page is same-origin with it', async () => {
+    const res = await signUpFrom(t, '127.0.0.1:3000', 'http://127.0.0.1:3000');
+    expect(res.statusCode).toBe(403);
+  });
+});
