@@ -31,8 +31,8 @@ export function boundedArray<T extends z.ZodType>(item: T, max: number) {
  * C0 controls (bar tab, line feed and carriage return), DEL–C1 and lone surrogates: no one types
  * them, PostgreSQL text cannot hold U+0000, and JSON spells each as a 6-byte escape.
  */
-const unprintable = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|\p{Cs}/u;
-const anyControl = /[\u0000-\u001f\u007f-\u009f]|\p{Cs}/u;
+const unprintable = /[^\P{Cc}\t\n\r]|\p{Cs}/u;
+const anyControl = /[\p{Cc}\p{Cs}]/u;
 
 /** Free text: line breaks and tabs allowed, other control characters not. */
 export const printable = (text: string) => !unprintable.test(text);
