@@ -25,6 +25,13 @@ export function nestsDeeperThan(text: string, max: number): boolean {
   return false;
 }
 
+/**
+ * An escaped U+0000 (not preceded by an escaping backslash). No valid value holds one, and
+ * PostgreSQL text cannot store it: refused here, it cannot reach a query as a 500 anywhere,
+ * the identity provider's tables included.
+ */
+const escapedNul = /(?:^|[^\\])(?:\\\\)*\\u0000/i;
+
 /** Fastify's own JSON parser (prototype-poisoning checks included) behind a nesting check. */
 export function registerJsonParser(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -35,6 +42,15 @@ export function registerJsonParser(app: FastifyInstance): void {
       done(
         new AppError('VALIDATION_FAILED', `body: nested deeper than ${maxJsonDepth} levels`, {
           body: 'nested too deeply',
+        }),
+        undefined,
+      );
+      return;
+    }
+    if (escapedNul.test(text)) {
+      done(
+        new AppError('VALIDATION_FAILED', 'body: must not contain U+0000', {
+          body: 'contains U+0000',
         }),
         undefined,
       );
