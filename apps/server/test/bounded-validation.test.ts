@@ -13,7 +13,7 @@ const wide = '€';
 const label = (i: number) => `${i}`.padEnd(limits.labelLength, wide);
 const labels = (n: number, from = 0) => Array.from({ length: n }, (_, i) => label(from + i));
 /** The longest JSON.stringify writes a double within ±180. */
-const longNumber = (sign: number) => sign * 1.2345678901234567e-300;
+const longNumber = (sign: number) => sign * 2.2250738585072014e-308;
 
 /** 500 kB: one ring of 250,000 numbers where [lng, lat] pairs belong. */
 const wrongNumbersBody = () =>
@@ -39,7 +39,7 @@ function largestLocation() {
   return {
     name: wide.repeat(limits.nameLength),
     description: wide.repeat(limits.longTextLength),
-    position: { lat: -89.12345678901234, lng: -179.12345678901234 },
+    position: { lat: -89.12345678901235, lng: -179.12345678901235 },
     area: { type: 'Polygon', coordinates: [ring] },
     categories: labels(limits.locationCategories),
     species: labels(limits.locationSpecies),
