@@ -93,6 +93,39 @@ for (const kind of databaseKinds) {
     unit: 'ms',
     target: 10,
   });
+  // A 500 kB polygon of 250,000 wrong numbers (issue 10): refused after a cheap count.
+  const wrongNumbers = `{"name":"x","position":{"lat":1,"lng":1},"area":{"type":"Polygon","coordinates":[[${'0,'.repeat(249_999)}0]]}}`;
+  const postInvalid = () =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/locations',
+      headers: { ...user.auth, 'content-type': 'application/json' },
+      payload: wrongNumbers,
+    });
+  const invalid = await timeRuns(30, postInvalid);
+  figures.push({
+    name: `POST /locations, 500 kB invalid (${kind.name}) p50`,
+    value: invalid.median,
+    unit: 'ms',
+    target: 50,
+  });
+  figures.push({
+    name: `  … relative to a valid POST /locations (${kind.name})`,
+    value: invalid.median / write.median,
+    unit: 'x',
+    target: 20,
+  });
+  const healthAlongside = await timeRuns(30, async () => {
+    const sent = postInvalid();
+    await t.app.inject({ method: 'GET', url: '/api/health' });
+    await sent;
+  });
+  figures.push({
+    name: `GET /api/health beside a 500 kB invalid body (${kind.name}) p50`,
+    value: healthAlongside.median,
+    unit: 'ms',
+    target: 50,
+  });
   // Token verification is in memory: this is one signature check plus one indexed read.
   const auth = await timeRuns(500, () =>
     t.app.inject({ method: 'GET', url: '/api/v1/preferences', headers: user.auth }),

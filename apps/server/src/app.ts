@@ -7,7 +7,9 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import { registerErrorHandler } from './errors.ts';
+import { bodyLimits } from './body-limits.ts';
+import { frameworkErrors, registerErrorHandler } from './errors.ts';
+import { registerJsonParser } from './lib/json-body.ts';
 import { clientConfigRoutes } from './modules/client-config/routes.ts';
 import { createEntryService } from './modules/entries/service.ts';
 import { entryRoutes } from './modules/entries/routes.ts';
@@ -39,11 +41,14 @@ export async function buildApp(
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: config.env === 'production' ? 'loopback' : false,
-    bodyLimit: 1024 * 1024,
+    // Small by default; the routes that take big bodies set their own (see body-limits.ts).
+    bodyLimit: bodyLimits.default,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerJsonParser(app);
 
   await app.register(securityPlugin, { config });
   await app.register(docsPlugin);

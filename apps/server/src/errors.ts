@@ -1,5 +1,5 @@
 import type { ErrorBody, ErrorCode } from '@fj/contract/errors';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 const statusByCode: Record<ErrorCode, number> = {
@@ -30,12 +30,34 @@ export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not
 export const badField = (field: string, message: string) =>
   new AppError('VALIDATION_FAILED', `${field}: ${message}`, { [field]: message });
 
+/**
+ * An error answer names at most 20 fields, each name and text cut short, so it stays far under
+ * 16 kB (20 × (200 + 200) + 1,000 bytes) however many issues the input had.
+ */
+export const errorAnswerLimits = { fields: 20, fieldName: 200, text: 200, message: 1_000 };
+
+const clip = (text: string, max: number) =>
+  text.length > max ? `${text.slice(0, max - 1)}…` : text;
+
+function clampFields(fields: Record<string, string>): Record<string, string> {
+  const kept = Object.entries(fields).slice(0, errorAnswerLimits.fields);
+  return Object.fromEntries(
+    kept.map(([name, text]) => [
+      clip(name, errorAnswerLimits.fieldName),
+      clip(text, errorAnswerLimits.text),
+    ]),
+  );
+}
+
 export function errorBody(
   code: ErrorCode,
   message: string,
   fields?: Record<string, string>,
 ): ErrorBody {
-  return { error: fields ? { code, message, fields } : { code, message } };
+  const text = clip(message, errorAnswerLimits.message);
+  return {
+    error: fields ? { code, message: text, fields: clampFields(fields) } : { code, message: text },
+  };
 }
 
 /** Fastify's own error codes that map to a client error of ours. */
@@ -49,12 +71,18 @@ const fastifyCodes: Record<string, ErrorCode> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: 'VALIDATION_FAILED',
   FST_ERR_CTP_INVALID_JSON_BODY: 'VALIDATION_FAILED',
   FST_ERR_VALIDATION: 'VALIDATION_FAILED',
+  FST_ERR_BAD_URL: 'VALIDATION_FAILED',
+  FST_ERR_MAX_PARAM_LENGTH: 'VALIDATION_FAILED',
+  FST_PROTO_VIOLATION: 'VALIDATION_FAILED',
+  FST_CONSTRUCTOR_VIOLATION: 'VALIDATION_FAILED',
 };
 
 function toFields(error: FastifyError): Record<string, string> | undefined {
   if (!hasZodFastifySchemaValidationErrors(error)) return undefined;
   const fields: Record<string, string> = {};
   for (const issue of error.validation) {
+    // Enough to tell the caller what to fix; the rest would only make the answer big.
+    if (Object.keys(fields).length >= errorAnswerLimits.fields) break;
     const context = error.validationContext ?? 'body';
     const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
     // Body fields are named bare ("name"), others with their place ("params.id").
@@ -72,9 +100,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const fields = toFields(error);
     if (fields) {
-      const message = Object.entries(fields)
-        .map(([field, text]) => `${field}: ${text}`)
-        .join('; ');
+      const more = (error.validation?.length ?? 0) - Object.keys(fields).length;
+      const message =
+        Object.entries(fields)
+          .slice(0, 5)
+          .map(([field, text]) => `${field}: ${text}`)
+          .join('; ') + (more > 0 ? ` (and ${more} more)` : '');
       return reply.status(400).send(errorBody('VALIDATION_FAILED', message, fields));
     }
     const mapped = error.code ? fastifyCodes[error.code] : undefined;
@@ -95,4 +126,19 @@ export function registerErrorHandler(app: FastifyInstance): void {
 }
 
 export const routeNotFound = (method: string, url: string) =>
-  errorBody('NOT_FOUND', `No route for ${method} ${url.split('?')[0]}`);
+  errorBody('NOT_FOUND', `No route for ${method} ${clip(url.split('?')[0] ?? '', 200)}`);
+
+/**
+ * Fastify answers a malformed URL or an over-long path parameter itself, before any route or
+ * error handler; this puts those answers in the one error shape too.
+ */
+export const frameworkErrors = (
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void => {
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  const message =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path parameter is too long' : 'Malformed URL';
+  reply.status(status).send(errorBody('VALIDATION_FAILED', message));
+};

@@ -1,3 +1,4 @@
+import { limits } from '@fj/contract/limits';
 import { randomUUID } from 'node:crypto';
 import type { Location } from '@fj/contract/locations';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -133,7 +134,7 @@ describe.each(databaseKinds)('entries on $name', (kind) => {
     [{ date: '2026-08-15', abundance: 6 }, 'abundance'],
     [{ date: '2026-08-15', abundance: -1 }, 'abundance'],
     [{ date: '2026-08-15', abundance: 2.5 }, 'abundance'],
-    [{ date: '2026-08-15', notes: 'n'.repeat(10_001) }, 'notes'],
+    [{ date: '2026-08-15', notes: 'n'.repeat(limits.longTextLength + 1) }, 'notes'],
     [{ date: '2026-08-15', species: ['  '] }, 'species.0'],
     [{ date: '2026-08-15', id: 'not-a-uuid' }, 'id'],
   ])('answers 400 naming the field for %j, and writes nothing', async (body, field) => {
@@ -156,7 +157,7 @@ describe.each(databaseKinds)('entries on $name', (kind) => {
       [{ date: '2026-02-30' }, 'date'],
       [{ abundance: 6 }, 'abundance'],
       [{ abundance: 2.5 }, 'abundance'],
-      [{ notes: 'n'.repeat(10_001) }, 'notes'],
+      [{ notes: 'n'.repeat(limits.longTextLength + 1) }, 'notes'],
     ] as const) {
       const res = await call('PUT', url, body);
       expect(res.statusCode, JSON.stringify(body).slice(0, 40)).toBe(400);

@@ -1,9 +1,21 @@
 import { z } from 'zod';
+import { noControls, oneLine } from './cheap-checks.ts';
+import { limits } from './limits.ts';
 
 /** A short user-chosen label: a species, a category, a terrain or tree type. */
-export const labelSchema = z.string().trim().min(1).max(80);
+export const labelSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(limits.labelLength)
+  .refine(oneLine, noControls);
 
 /** Identifiers arrive in paths; SPEC.md §5 says they are trimmed before use. */
-export const idParamSchema = z.string().trim().min(1).max(100);
+export const idParamSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(limits.idLength)
+  .refine(oneLine, noControls);
 
 export const isoTimestampSchema = z.string();

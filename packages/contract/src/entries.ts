@@ -1,14 +1,16 @@
 import { z } from 'zod';
+import { boundedArray, noControls, printable } from './cheap-checks.ts';
 import { labelSchema } from './common.ts';
+import { limits } from './limits.ts';
 import { photoEntrySchema, photoRefSchema } from './photos.ts';
 
 export const entryFieldsSchema = z.object({
   date: z.iso.date(),
-  species: z.array(labelSchema).max(100).optional(),
+  species: boundedArray(labelSchema, limits.entrySpecies).optional(),
   abundance: z.number().int().min(0).max(5).nullable().optional(),
-  notes: z.string().max(10_000).nullable().optional(),
-  weather: z.string().max(200).nullable().optional(),
-  photos: z.array(photoRefSchema).max(50).optional(),
+  notes: z.string().max(limits.longTextLength).refine(printable, noControls).nullable().optional(),
+  weather: z.string().max(limits.weatherLength).refine(printable, noControls).nullable().optional(),
+  photos: boundedArray(photoRefSchema, limits.entryPhotos).optional(),
 });
 
 export const createEntrySchema = entryFieldsSchema.extend({ id: z.uuid().optional() });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { boundedArray, checkedFirst, noControls, oneLine, printable } from './cheap-checks.ts';
 import { labelSchema } from './common.ts';
 import { entrySchema } from './entries.ts';
+import { limits } from './limits.ts';
 
 export const positionSchema = z.object({
   lat: z.number().min(-90).max(90),
@@ -9,36 +11,74 @@ export const positionSchema = z.object({
 
 const lngLatSchema = z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]);
 
+const isLngLat = (vertex: unknown) =>
+  Array.isArray(vertex) &&
+  vertex.length === 2 &&
+  typeof vertex[0] === 'number' &&
+  typeof vertex[1] === 'number' &&
+  Math.abs(vertex[0]) <= 180 &&
+  Math.abs(vertex[1]) <= 90;
+
+/**
+ * Counts rings and vertices, then looks for the first vertex that is not [lng, lat], all
+ * before zod parses a single number: a patch of 250,000 wrong numbers costs one pass and
+ * gives one issue.
+ */
+function patchProblem(value: unknown): string | undefined {
+  const rings = (value as { coordinates?: unknown } | null)?.coordinates;
+  if (!Array.isArray(rings)) return undefined;
+  if (rings.length > limits.patchRings) return `A patch has at most ${limits.patchRings} rings`;
+  let vertices = 0;
+  for (const ring of rings) if (Array.isArray(ring)) vertices += ring.length;
+  if (vertices > limits.patchVertices) {
+    return `A patch has at most ${limits.patchVertices} vertices in all`;
+  }
+  for (const [r, ring] of rings.entries()) {
+    if (!Array.isArray(ring)) continue;
+    const bad = ring.findIndex((vertex) => !isLngLat(vertex));
+    if (bad >= 0) return `coordinates.${r}.${bad}: must be [longitude, latitude]`;
+  }
+  return undefined;
+}
+
 /** The patch drawn on the map: a GeoJSON Polygon whose rings are closed. */
-export const areaSchema = z.object({
+export const polygonSchema = z.object({
   type: z.literal('Polygon'),
   coordinates: z
     .array(
       z
         .array(lngLatSchema)
         .min(4)
-        .max(5000)
+        .max(limits.patchVertices)
         .refine((ring) => ring[0]?.join() === ring[ring.length - 1]?.join(), 'ring must be closed'),
     )
     .min(1)
-    .max(50),
+    .max(limits.patchRings),
 });
+
+/** The patch as a request carries it: counted and scanned before it is parsed. */
+export const areaSchema = checkedFirst(patchProblem, polygonSchema);
 
 export const accessStatuses = ['open', 'ask', 'closed', 'no-foraging'] as const;
 export const accessSchema = z.object({
   status: z.enum(accessStatuses),
-  note: z.string().max(500).optional(),
+  note: z.string().max(limits.accessNoteLength).refine(printable, noControls).optional(),
 });
 
 export const locationFieldsSchema = z.object({
-  name: z.string().trim().min(1).max(120),
-  description: z.string().max(5000).nullable().optional(),
+  name: z.string().trim().min(1).max(limits.nameLength).refine(oneLine, noControls),
+  description: z
+    .string()
+    .max(limits.longTextLength)
+    .refine(printable, noControls)
+    .nullable()
+    .optional(),
   position: positionSchema,
   area: areaSchema.nullable().optional(),
-  categories: z.array(labelSchema).max(50).optional(),
-  species: z.array(labelSchema).max(200).optional(),
+  categories: boundedArray(labelSchema, limits.locationCategories).optional(),
+  species: boundedArray(labelSchema, limits.locationSpecies).optional(),
   terrainType: labelSchema.nullable().optional(),
-  treeTypes: z.array(labelSchema).max(50).optional(),
+  treeTypes: boundedArray(labelSchema, limits.locationTreeTypes).optional(),
   favorite: z.boolean().optional(),
   access: accessSchema.nullable().optional(),
 });
@@ -66,7 +106,8 @@ export const locationSchema = z.object({
   name: z.string(),
   description: z.string().optional(),
   position: positionSchema,
-  area: areaSchema.optional(),
+  // Answers are encoded, and a pre-check cannot run backwards: the plain polygon here.
+  area: polygonSchema.optional(),
   categories: z.array(z.string()).optional(),
   species: z.array(z.string()).optional(),
   terrainType: z.string().optional(),

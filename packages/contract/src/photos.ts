@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { noControls, oneLine } from './cheap-checks.ts';
 
 /** SPEC.md §3 "Photo entry". URLs are signed and expire, so the server re-signs them on every read. */
 export const photoEntrySchema = z.object({
@@ -14,8 +15,12 @@ export const photoEntrySchema = z.object({
 });
 export type PhotoEntry = z.infer<typeof photoEntrySchema>;
 
+export const maxFilePathLength = 300;
+
 /** What an entry write needs of a photo: the stored file it refers to. Other fields are ignored. */
-export const photoRefSchema = z.looseObject({ filePath: z.string().min(1).max(300) });
+export const photoRefSchema = z.looseObject({
+  filePath: z.string().min(1).max(maxFilePathLength).refine(oneLine, noControls),
+});
 
 /** Defaults for uploads; the server's config may change them. */
 export const photoLimits = {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { boundedArray, checkedFirst, noControls, oneLine } from './cheap-checks.ts';
 import { labelSchema } from './common.ts';
+import { limits } from './limits.ts';
 
 /** SPEC.md §3 defaults for a new user's preferences record. */
 export const defaultPreferences = {
@@ -13,19 +15,43 @@ export const defaultPreferences = {
   customTreeTypes: ['oak', 'maple', 'pine'],
 } as const;
 
-const labelList = z.array(labelSchema).max(500);
+const labelList = (max: number) => boundedArray(labelSchema, max);
+
+/** Key count, list lengths and the total, all counted before a single label is parsed. */
+function speciesMapProblem(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const lists = Object.values(value);
+  if (lists.length > limits.categories) return `At most ${limits.categories} categories`;
+  let total = 0;
+  for (const list of lists) {
+    if (!Array.isArray(list)) continue;
+    if (list.length > limits.speciesPerCategory) {
+      return `At most ${limits.speciesPerCategory} species in one category`;
+    }
+    total += list.length;
+  }
+  return total > limits.speciesTotal ? `At most ${limits.speciesTotal} species in all` : undefined;
+}
+
+const speciesMapSchema = checkedFirst(
+  speciesMapProblem,
+  z.record(labelSchema, labelList(limits.speciesPerCategory)),
+);
+const shortLine = (max: number) => z.string().max(max).refine(oneLine, noControls);
 
 /** POST /preferences: the record SPEC.md §7 sends once per new user. */
 export const createPreferencesSchema = z.object({
-  id: z.string().min(1),
-  name: z.string().max(200).default(''),
-  email: z.string().max(320).default(''),
-  customSpeciesCategories: labelList.default([...defaultPreferences.customSpeciesCategories]),
-  customSpecies: z
-    .record(labelSchema, labelList)
-    .default(() => structuredClone(defaultPreferences.customSpecies)),
-  customTerrainTypes: labelList.default([...defaultPreferences.customTerrainTypes]),
-  customTreeTypes: labelList.default([...defaultPreferences.customTreeTypes]),
+  id: shortLine(limits.idLength).min(1),
+  name: shortLine(200).default(''),
+  email: shortLine(320).default(''),
+  customSpeciesCategories: labelList(limits.categories).default([
+    ...defaultPreferences.customSpeciesCategories,
+  ]),
+  customSpecies: speciesMapSchema.default(() => structuredClone(defaultPreferences.customSpecies)),
+  customTerrainTypes: labelList(limits.terrainTypes).default([
+    ...defaultPreferences.customTerrainTypes,
+  ]),
+  customTreeTypes: labelList(limits.treeTypes).default([...defaultPreferences.customTreeTypes]),
 });
 export type CreatePreferencesInput = z.infer<typeof createPreferencesSchema>;
 
@@ -41,8 +67,8 @@ export const preferencesSchema = z.object({
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 
-export const updateCategoriesSchema = z.object({ categories: labelList });
-export const updateSpeciesSchema = z.object({ species: labelList });
-export const updateTerrainSchema = z.object({ terrainTypes: labelList });
-export const updateTreesSchema = z.object({ treeTypes: labelList });
+export const updateCategoriesSchema = z.object({ categories: labelList(limits.categories) });
+export const updateSpeciesSchema = z.object({ species: labelList(limits.speciesPerCategory) });
+export const updateTerrainSchema = z.object({ terrainTypes: labelList(limits.terrainTypes) });
+export const updateTreesSchema = z.object({ treeTypes: labelList(limits.treeTypes) });
 export const updateTutorialSchema = z.object({ show: z.boolean() });

@@ -4,6 +4,7 @@ import { createEntrySchema, updateEntrySchema } from '@fj/contract/entries';
 import { locationSchema } from '@fj/contract/locations';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bodyLimits } from '../../body-limits.ts';
 import type { createEntryService } from './service.ts';
 
 const locationParams = z.object({ locationId: idParamSchema });
@@ -17,6 +18,7 @@ export function entryRoutes(service: ReturnType<typeof createEntryService>): Fas
     app.post(
       '/locations/:locationId/entries',
       {
+        bodyLimit: bodyLimits.entry,
         schema: {
           tags: ['entries'],
           params: locationParams,
@@ -36,6 +38,7 @@ export function entryRoutes(service: ReturnType<typeof createEntryService>): Fas
     app.put(
       '/locations/:locationId/entries/:entryId',
       {
+        bodyLimit: bodyLimits.entry,
         schema: {
           tags: ['entries'],
           params: entryParams,

@@ -3,6 +3,7 @@ import { idParamSchema } from '@fj/contract/common';
 import { createLocationSchema, locationSchema, updateLocationSchema } from '@fj/contract/locations';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bodyLimits } from '../../body-limits.ts';
 import type { LocationService } from './service.ts';
 
 const params = z.object({ id: idParamSchema });
@@ -28,6 +29,7 @@ export function locationRoutes(service: LocationService): FastifyPluginAsyncZod 
     app.post(
       '/locations',
       {
+        bodyLimit: bodyLimits.location,
         schema: {
           tags: ['locations'],
           body: createLocationSchema,
@@ -42,6 +44,7 @@ export function locationRoutes(service: LocationService): FastifyPluginAsyncZod 
     app.put(
       '/locations/:id',
       {
+        bodyLimit: bodyLimits.location,
         schema: {
           tags: ['locations'],
           params,

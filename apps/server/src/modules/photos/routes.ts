@@ -6,6 +6,7 @@ import { AppError } from '../../errors.ts';
 import type { UrlSigner } from '../../storage/url-signer.ts';
 import { isSafeKey } from '../../storage/photo-storage.ts';
 import { createPhotoService } from './service.ts';
+import { readUpload } from './upload-body.ts';
 
 export interface PhotoRouteOptions {
   signer: UrlSigner;
@@ -37,22 +38,8 @@ export function photoUploadRoutes(opts: PhotoRouteOptions): FastifyPluginAsyncZo
         },
       },
       async (request, reply) => {
-        if (!request.isMultipart()) {
-          throw new AppError(
-            'UNSUPPORTED_MEDIA_TYPE',
-            'body: send the image as multipart/form-data',
-            {
-              body: 'multipart/form-data expected',
-            },
-          );
-        }
-        const file = await request.file({ limits: { fileSize: opts.maxUploadBytes, files: 1 } });
-        if (!file)
-          throw new AppError('VALIDATION_FAILED', 'file: no file in the upload', {
-            file: 'required',
-          });
-        const bytes = await file.toBuffer();
-        const photo = await service.upload(request.userId, file.filename, bytes);
+        const { filename, bytes } = await readUpload(request, opts.maxUploadBytes);
+        const photo = await service.upload(request.userId, filename, bytes);
         return reply.status(201).send(photo);
       },
     );

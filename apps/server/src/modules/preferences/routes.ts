@@ -1,3 +1,4 @@
+import { labelSchema } from '@fj/contract/common';
 import { errorBodySchema } from '@fj/contract/errors';
 import {
   createPreferencesSchema,
@@ -10,6 +11,7 @@ import {
 } from '@fj/contract/preferences';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bodyLimits } from '../../body-limits.ts';
 import { createPreferencesService } from './service.ts';
 
 const answer = z.object({ data: preferencesSchema });
@@ -27,6 +29,7 @@ export const preferencesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/preferences',
     {
+      bodyLimit: bodyLimits.preferences,
       schema: {
         tags: ['preferences'],
         body: createPreferencesSchema,
@@ -43,7 +46,7 @@ export const preferencesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/preferences/categories',
-    { schema: schema(updateCategoriesSchema) },
+    { bodyLimit: bodyLimits.labelList, schema: schema(updateCategoriesSchema) },
     async (request) => ({
       data: await service.setCategories(user(request), request.body.categories),
     }),
@@ -51,22 +54,32 @@ export const preferencesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/preferences/species/:category',
     {
+      bodyLimit: bodyLimits.speciesList,
       schema: {
         ...schema(updateSpeciesSchema),
         // Fastify has already URL-decoded the path parameter (SPEC.md §7: "category URL-encoded").
-        params: z.object({ category: z.string().trim().min(1).max(80) }),
+        params: z.object({ category: labelSchema }),
       },
     },
     async (request) => ({
       data: await service.setSpecies(user(request), request.params.category, request.body.species),
     }),
   );
-  app.put('/preferences/terrain', { schema: schema(updateTerrainSchema) }, async (request) => ({
-    data: await service.setTerrain(user(request), request.body.terrainTypes),
-  }));
-  app.put('/preferences/trees', { schema: schema(updateTreesSchema) }, async (request) => ({
-    data: await service.setTrees(user(request), request.body.treeTypes),
-  }));
+  const labels = { bodyLimit: bodyLimits.labelList };
+  app.put(
+    '/preferences/terrain',
+    { ...labels, schema: schema(updateTerrainSchema) },
+    async (request) => ({
+      data: await service.setTerrain(user(request), request.body.terrainTypes),
+    }),
+  );
+  app.put(
+    '/preferences/trees',
+    { ...labels, schema: schema(updateTreesSchema) },
+    async (request) => ({
+      data: await service.setTrees(user(request), request.body.treeTypes),
+    }),
+  );
   app.put('/preferences/tutorial', { schema: schema(updateTutorialSchema) }, async (request) => ({
     data: await service.setTutorial(user(request), request.body.show),
   }));

@@ -1,4 +1,5 @@
 import { createEntrySchema, type Entry } from '@fj/contract/entries';
+import { limits } from '@fj/contract/limits';
 import type { Location } from '@fj/contract/locations';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
@@ -132,7 +133,7 @@ export function EntryForm({ location, entry, onSaved, onCancel }: Props) {
         <textarea
           id={notesId}
           value={notes}
-          maxLength={10_000}
+          maxLength={limits.longTextLength}
           onChange={(event) => setNotes(event.target.value)}
         />
         {errors.notes && <p className="field-error">{errors.notes}</p>}

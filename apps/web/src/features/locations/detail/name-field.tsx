@@ -1,3 +1,4 @@
+import { limits } from '@fj/contract/limits';
 import { useId } from 'react';
 
 interface Props {
@@ -50,7 +51,7 @@ export function DescriptionField({
       <label htmlFor={id}>Description</label>
       <textarea
         id={id}
-        maxLength={5000}
+        maxLength={limits.longTextLength}
         value={value}
         onChange={(event) => onChange(event.target.value)}
         placeholder="How to find it, what grows there…"
@@ -62,7 +63,7 @@ export function DescriptionField({
 
 export const LOCATION_FIELD_MESSAGES: Record<string, string> = {
   name: 'Give the spot a name (1 to 120 characters).',
-  description: 'The description is too long (5000 characters at most).',
+  description: `The description is too long (${limits.longTextLength} characters at most).`,
   position: 'The position is not a valid point on the map.',
   area: 'The patch is not a valid shape.',
 };
