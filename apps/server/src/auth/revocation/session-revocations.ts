@@ -3,6 +3,8 @@ import type { Database } from '../../db/schema.ts';
 import type { RevocationBroadcaster } from './broadcaster.ts';
 import { createRevocationList } from './revocation-list.ts';
 
+const pruneIntervalMs = 10 * 60_000;
+
 export interface SessionRevocationsOptions {
   db: Kysely<Database>;
   broadcaster: RevocationBroadcaster;
@@ -26,13 +28,21 @@ export function createSessionRevocations(options: SessionRevocationsOptions): Se
   const now = options.now ?? (() => Date.now());
   const list = createRevocationList(now);
   let unsubscribe: (() => void) | undefined;
+  let prunedAt = 0;
+
+  /** Rows outlive their use by an hour; drop them now and then so the table stays small. */
+  async function pruneExpired(at: number): Promise<void> {
+    if (at - prunedAt < pruneIntervalMs) return;
+    prunedAt = at;
+    const cutoff = new Date(at).toISOString();
+    await db.deleteFrom('revoked_sessions').where('expires_at', '<=', cutoff).execute();
+  }
 
   return {
     async start() {
       // Listen first, then read: a revocation published in between is not lost.
       unsubscribe = broadcaster.subscribe((revocations) => list.add(revocations));
-      const at = new Date(now()).toISOString();
-      await db.deleteFrom('revoked_sessions').where('expires_at', '<=', at).execute();
+      await pruneExpired(now());
       const rows = await db.selectFrom('revoked_sessions').selectAll().execute();
       list.add(
         rows.map((row) => ({ sessionId: row.session_id, expiresAt: Date.parse(row.expires_at) })),
@@ -54,6 +64,7 @@ export function createSessionRevocations(options: SessionRevocationsOptions): Se
             conflict.column('session_id').doUpdateSet({ expires_at: expiry }),
           )
           .execute();
+        await pruneExpired(now());
       } catch (error) {
         // The session is gone already; failing the sign-out would help nobody.
         options.onPersistError?.(error);
