@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { databaseKinds } from '../test/helpers/databases.ts';
 import { createTestApp } from '../test/helpers/test-app.ts';
 import { report, timeRuns, type Figure } from './measure.ts';
+import { signInTimingFigures } from './sign-in-timing.ts';
 
 const figures: Figure[] = [];
 
@@ -185,6 +186,7 @@ for (const kind of databaseKinds) {
   await t.close();
 }
 
+figures.push(...(await signInTimingFigures()));
 figures.push({
   name: 'cold start to healthy (SQLite, fresh DATA_DIR)',
   value: await coldStart(),

@@ -19,6 +19,7 @@ import { createLocationService } from './modules/locations/service.ts';
 import { photoFileRoutes, photoUploadRoutes } from './modules/photos/routes.ts';
 import { preferencesRoutes } from './modules/preferences/routes.ts';
 import { resetPasswordRoutes } from './modules/reset-password/routes.ts';
+import type { RevocationBroadcaster } from './auth/revocation/broadcaster.ts';
 import authPlugin from './plugins/auth.ts';
 import dbPlugin from './plugins/db.ts';
 import docsPlugin from './plugins/docs.ts';
@@ -31,6 +32,8 @@ import { createUrlSigner } from './storage/url-signer.ts';
 export interface AppOverrides {
   /** Tests capture mail here instead of an SMTP server or the outbox. */
   mailer?: Mailer;
+  /** Tests let two apps share one, as several servers would share Redis or PostgreSQL. */
+  revocationBroadcaster?: RevocationBroadcaster;
 }
 
 /** Builds the whole server without listening: main.ts listens, tests use inject(). */
@@ -59,7 +62,10 @@ export async function buildApp(
   await app.register(dbPlugin, { database: config.database });
   await app.register(mailPlugin, { mail: config.mail, mailer: overrides.mailer });
   await app.register(storagePlugin, { storage: config.storage });
-  await app.register(authPlugin, { config });
+  await app.register(authPlugin, {
+    config,
+    revocationBroadcaster: overrides.revocationBroadcaster,
+  });
 
   const signer = createUrlSigner(config.authSecret);
   await app.register(healthRoutes);

@@ -54,6 +54,36 @@ describe.each(databaseKinds)('deleting an account on $name', (kind) => {
     expect(list.json<{ data: Location[] }>().data).toHaveLength(1);
   });
 
+  it('refuses deletion without a password, even from a fresh session, and keeps everything', async () => {
+    const { user, files } = await userWithData();
+    // better-auth alone deletes on a session under a day old when no password is sent.
+    for (const payload of [{}, { password: '' }, { callbackURL: '/' }, { token: 'made-up' }]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/delete-user',
+        headers: { authorization: `Bearer ${user.sessionToken}` },
+        payload,
+      });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'PASSWORD_REQUIRED' });
+    }
+    expect(storedPhotoFiles(t)).toEqual(expect.arrayContaining(files));
+    expect(await photoRows(t, user.id)).toHaveLength(1);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/locations',
+      headers: user.auth,
+    });
+    expect(list.statusCode).toBe(200);
+    expect(list.json<{ data: Location[] }>().data).toHaveLength(1);
+    const users = await t.app.db
+      .selectFrom('user')
+      .select('id')
+      .where('id', '=', user.id)
+      .execute();
+    expect(users).toHaveLength(1);
+  });
+
   it("removes every location, entry, preference, photo row and photo file of that user, and nobody else's", async () => {
     const keeper = await userWithData();
     const { user, photoUrl, files } = await userWithData();

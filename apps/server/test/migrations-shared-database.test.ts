@@ -24,6 +24,7 @@ describe.runIf(postgres)('migrations on a PostgreSQL database shared by schemas'
         expect(names.map((row) => row.name)).toEqual([
           '0001-identity-tables',
           '0002-journal-tables',
+          '0003-revoked-sessions',
         ]);
         const user = await second.signUp();
         const res = await second.app.inject({

@@ -6,11 +6,13 @@ export interface TokenVerifierOptions {
   loadJwks: () => Promise<JSONWebKeySet>;
   /** Unknown key ids trigger a reload of the key set at most this often. */
   reloadIntervalMs?: number;
+  /** Ended sessions, from memory: a token naming one is refused. */
+  isRevoked: (sessionId: string) => boolean;
   now?: () => number;
 }
 
 export interface TokenVerifier {
-  /** The verified user id, or null for a missing, malformed, expired or foreign token. */
+  /** The verified user id, or null for a malformed, expired, foreign or revoked token. */
   verify(token: string): Promise<string | null>;
 }
 
@@ -41,7 +43,10 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
       algorithms: ['EdDSA'],
       currentDate: new Date(now()),
     });
-    return typeof payload.sub === 'string' && payload.sub ? payload.sub : null;
+    // A token that names no session could not be revoked, so it is not accepted either.
+    const { sub, sid } = payload;
+    if (typeof sub !== 'string' || !sub || typeof sid !== 'string' || !sid) return null;
+    return options.isRevoked(sid) ? null : sub;
   }
 
   return {

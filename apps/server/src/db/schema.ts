@@ -68,7 +68,14 @@ export interface VerificationTable {
   expiresAt: string | Date;
 }
 
+/** Ended sessions whose ID tokens must be refused until expires_at (ISO-8601 UTC). */
+export interface RevokedSessionsTable {
+  session_id: string;
+  expires_at: string;
+}
+
 export interface Database {
+  revoked_sessions: RevokedSessionsTable;
   verification: VerificationTable;
   preferences: PreferencesTable;
   locations: LocationsTable;

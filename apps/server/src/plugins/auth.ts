@@ -1,7 +1,19 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
-import { createIdentity, type Identity } from '../auth/identity.ts';
+import { createIdentity, idTokenLifetimeMs, type Identity } from '../auth/identity.ts';
+import {
+  createInProcessBroadcaster,
+  type RevocationBroadcaster,
+} from '../auth/revocation/broadcaster.ts';
+import {
+  createSessionRevocations,
+  type SessionRevocations,
+} from '../auth/revocation/session-revocations.ts';
+import { createResetMailCap } from '../auth/throttle/reset-mail-cap.ts';
+import { outcomeOf, signInEmailOf, throttledAnswer } from '../auth/throttle/sign-in-guard.ts';
+import { createSignInThrottle } from '../auth/throttle/sign-in-throttle.ts';
+import { createMemoryThrottleStore, type ThrottleStore } from '../auth/throttle/throttle-store.ts';
 import { createTokenVerifier } from '../auth/token-verifier.ts';
 import { AppError } from '../errors.ts';
 import { photosRepository } from '../modules/photos/repository.ts';
@@ -9,6 +21,8 @@ import { photosRepository } from '../modules/photos/repository.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     identity: Identity;
+    /** Ended sessions whose ID tokens are refused, kept in memory. */
+    sessionRevocations: SessionRevocations;
     /** onRequest hook for /api/v1: a valid ID token, or 401. Sets request.userId. */
     authenticate: (request: FastifyRequest) => Promise<void>;
   }
@@ -57,9 +71,29 @@ async function sendFetchResponse(response: Response, reply: FastifyReply): Promi
   reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
 }
 
+export interface AuthPluginOptions {
+  config: Config;
+  /** In-process unless given: several servers share one (Redis, PostgreSQL) to hear each other. */
+  revocationBroadcaster?: RevocationBroadcaster;
+  /** In memory unless given: several servers share one to count guesses together. */
+  throttleStore?: ThrottleStore;
+}
+
 export default fp(
-  async (app, opts: { config: Config }) => {
+  async (app, opts: AuthPluginOptions) => {
     const { config } = opts;
+    const revocations = createSessionRevocations({
+      db: app.db,
+      broadcaster: opts.revocationBroadcaster ?? createInProcessBroadcaster(),
+      tokenLifetimeMs: idTokenLifetimeMs,
+      onPersistError: (error) => app.log.error({ err: error }, 'could not store a revocation'),
+    });
+    await revocations.start();
+    app.addHook('onClose', async () => revocations.stop());
+    app.decorate('sessionRevocations', revocations);
+    const throttleStore = opts.throttleStore ?? createMemoryThrottleStore();
+    const signInThrottle = createSignInThrottle(throttleStore);
+    const resetMailCap = createResetMailCap(throttleStore);
     const filesOfDeletedUsers = new Map<string, string[]>();
     const identity = createIdentity({
       config,
@@ -78,6 +112,8 @@ export default fp(
         filesOfDeletedUsers.delete(userId);
         await app.photoStorage.delete(files);
       },
+      sessionEnded: (sessionId) => revocations.revoke([sessionId]),
+      allowResetMail: (email) => resetMailCap.allow(email),
       log: (level, message, details) => app.log[level]({ details }, `identity: ${message}`),
       sendPasswordReset: async (email, link) => {
         await app.mailer.send({
@@ -99,6 +135,7 @@ export default fp(
       issuer: config.publicUrl,
       audience: config.publicUrl,
       loadJwks: () => identity.api.getJwks(),
+      isRevoked: (sessionId) => revocations.isRevoked(sessionId),
     });
     app.decorateRequest('userId', '');
     app.decorate('authenticate', async (request: FastifyRequest) => {
@@ -114,9 +151,20 @@ export default fp(
       url: '/api/auth/*',
       schema: { hide: true },
       handler: async (request, reply) => {
-        const response = await identity.handler(
-          toFetchRequest(request, requestOrigin(request, config.publicUrl)),
-        );
+        const email = signInEmailOf(request.method, request.url, request.body);
+        const attempt = email === null ? null : await signInThrottle.begin(email);
+        if (attempt && !attempt.allowed) {
+          await sendFetchResponse(throttledAnswer(attempt.retryAfterSeconds), reply);
+          return;
+        }
+        let response: Response;
+        try {
+          response = await identity.handler(toFetchRequest(request, requestOrigin(request, config.publicUrl)));
+        } catch (error) {
+          await attempt?.settle('untested');
+          throw error;
+        }
+        await attempt?.settle(outcomeOf(response.status));
         await sendFetchResponse(response, reply);
       },
     });
