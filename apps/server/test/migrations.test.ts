@@ -18,14 +18,18 @@ describe.each(databaseKinds)('schema on $name', (kind) => {
     expect(pending.toBeAdded.map((table) => [table.table, Object.keys(table.fields)])).toEqual([]);
   });
 
-  it('records both migrations, and running them again changes nothing', async () => {
+  it('records every migration, and running them again changes nothing', async () => {
     await migrateToLatest(t.app.db as unknown as Kysely<unknown>, t.app.dialect);
     const names = await t.app.db
       .selectFrom('kysely_migration')
       .select('name')
       .orderBy('name')
       .execute();
-    expect(names.map((row) => row.name)).toEqual(['0001-identity-tables', '0002-journal-tables']);
+    expect(names.map((row) => row.name)).toEqual([
+      '0001-identity-tables',
+      '0002-journal-tables',
+      '0003-photo-stored-bytes',
+    ]);
   });
 
   it('removes every row of a user when the user is deleted (foreign keys are on)', async () => {

@@ -2,12 +2,14 @@ import { Migrator, sql, type Kysely, type MigrationProvider } from 'kysely';
 import type { DialectName } from './dialect.ts';
 import { identityTables } from './migrations/0001-identity-tables.ts';
 import { journalTables } from './migrations/0002-journal-tables.ts';
+import { photoStoredBytes } from './migrations/0003-photo-stored-bytes.ts';
 
 function provider(dialect: DialectName): MigrationProvider {
   return {
     getMigrations: async () => ({
       '0001-identity-tables': identityTables(dialect),
       '0002-journal-tables': journalTables(),
+      '0003-photo-stored-bytes': photoStoredBytes(),
     }),
   };
 }
