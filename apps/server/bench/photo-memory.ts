@@ -90,7 +90,15 @@ export async function measurePhotoMemory(): Promise<PhotoMemoryFigures> {
   const { DATABASE_URL: _unused, ...env } = process.env;
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '..'),
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      // As `npm start` (scripts/start.mjs) runs it.
+      MALLOC_ARENA_MAX: '2',
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
     stdio: 'ignore',
   });
   try {
