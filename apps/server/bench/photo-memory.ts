@@ -87,7 +87,8 @@ export async function measurePhotoMemory(): Promise<PhotoMemoryFigures> {
   const port = 40_000 + Math.floor(Math.random() * 1000);
   const base = `http://127.0.0.1:${port}`;
   // SQLite, whatever the caller's environment says: the figure is about images, not the database.
-  const { DATABASE_URL: _unused, ...env } = process.env;
+  const env = { ...process.env };
+  delete env.DATABASE_URL;
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '..'),
     env: {

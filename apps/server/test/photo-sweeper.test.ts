@@ -44,6 +44,7 @@ describe.each(databaseKinds)('the unattached-photo sweeper on $name', (kind) => 
     const uploadedAt = Date.now();
     vi.setSystemTime(uploadedAt);
     const abandoned = await uploadedPhoto(t, user, jpeg);
+    expect(storedPhotoFiles(t)).toContain(abandoned.filePath);
     const attached = await uploadedPhoto(t, user, jpeg);
     await attachToNewEntry(t, user, attached);
     vi.setSystemTime(uploadedAt + 2 * hourMs);

@@ -5,6 +5,7 @@ import type { Location } from '@fj/contract/locations';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
 import { processImage } from '../src/modules/photos/image.ts';
 import { errorOf } from './helpers/api-client.ts';
 import { databaseKinds } from './helpers/databases.ts';
@@ -29,12 +30,37 @@ function statusCounts(answers: readonly LightMyRequestResponse[]): Record<number
   return counts;
 }
 
+function firstRefusal(answers: readonly LightMyRequestResponse[]): LightMyRequestResponse {
+  const refused = answers.find((res) => res.statusCode === 403);
+  if (!refused) throw new Error('no answer was refused');
+  return refused;
+}
+
 function expectQuotaAnswer(res: LightMyRequestResponse, mentions: string) {
   expect(res.statusCode).toBe(403);
   const error = errorOf(res);
   expect(error.code).toBe('QUOTA_EXCEEDED');
   expect(error.message).toContain(mentions);
 }
+
+describe('quota settings', () => {
+  const base = { DATA_DIR: '/tmp/fj-quota-config', AUTH_SECRET: 'q'.repeat(32) };
+
+  it('default to 20000 locations, 10000 entries per location and 5 GB of photos', () => {
+    expect(loadConfig(base).quotas).toEqual({
+      locationsPerUser: 20_000,
+      entriesPerLocation: 10_000,
+      photoBytesPerUser: 5_000_000_000,
+    });
+  });
+
+  it('refuse a value that is not a positive whole number, naming the variable', () => {
+    const load = () =>
+      loadConfig({ ...base, QUOTA_ENTRIES_PER_LOCATION: '0', QUOTA_PHOTO_BYTES_PER_USER: '1.5' });
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(/QUOTA_ENTRIES_PER_LOCATION[\s\S]*QUOTA_PHOTO_BYTES_PER_USER/);
+  });
+});
 
 describe.each(databaseKinds)('quotas on $name', (kind) => {
   /** A 300×200 JPEG and the bytes its display image and thumbnail take once stored. */
@@ -111,7 +137,7 @@ describe.each(databaseKinds)('quotas on $name', (kind) => {
       ),
     );
     expect(statusCounts(answers)).toEqual({ 201: 1, 403: racers - 1 });
-    expectQuotaAnswer(answers.find((res) => res.statusCode === 403) ?? answers[0]!, '3 locations');
+    expectQuotaAnswer(firstRefusal(answers), '3 locations');
     expect(await countRows('locations', user.id)).toBe(maxLocations);
 
     // At the limit, an idempotent re-POST of an existing id answers the location it made.
@@ -141,7 +167,7 @@ describe.each(databaseKinds)('quotas on $name', (kind) => {
       ),
     );
     expect(statusCounts(answers)).toEqual({ 201: 1, 403: racers - 1 });
-    expectQuotaAnswer(answers.find((res) => res.statusCode === 403) ?? answers[0]!, '3 entries');
+    expectQuotaAnswer(firstRefusal(answers), '3 entries');
     expect(await countRows('entries', other.id)).toBe(maxEntries);
 
     const retry = await call('POST', entries, { id: firstId, date: '2026-09-01' }, other);
@@ -189,7 +215,7 @@ describe.each(databaseKinds)('quotas on $name', (kind) => {
       Promise.all(Array.from({ length: 6 }, () => uploadPhoto(t, owner, jpeg))),
     );
     expect(statusCounts(answers)).toEqual({ 201: 2, 403: 4 });
-    expectQuotaAnswer(answers.find((res) => res.statusCode === 403) ?? answers[0]!, 'storage');
+    expectQuotaAnswer(firstRefusal(answers), 'storage');
 
     const rows = await photoRows(t, owner.id);
     expect(rows).toHaveLength(2);
