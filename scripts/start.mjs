@@ -39,7 +39,9 @@ if (builtAt < Math.max(...sources.map(newestChange))) {
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: root,
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
+  // Two malloc arenas instead of glibc's eight per core: libvips allocates from many threads, and
+  // with the default arenas the freed memory of decoded photos stays in RSS (see the bench).
+  env: { NODE_ENV: 'production', MALLOC_ARENA_MAX: '2', ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -6,6 +6,8 @@ export interface Figure {
   unit: string;
   /** The target this figure should stay under; the ratio printed is value / target. */
   target: number;
+  /** A figure of the same run to read this one against, printed beside it. */
+  reference?: string;
 }
 
 export async function timeRuns(
@@ -31,7 +33,7 @@ export function report(figures: readonly Figure[]): boolean {
     allMet &&= ratio <= 1;
     const mark = ratio <= 1 ? 'ok  ' : 'SLOW';
     console.log(
-      `${mark} ${f.name.padEnd(48)} ${f.value.toFixed(1).padStart(9)} ${f.unit.padEnd(6)} target ${String(f.target).padStart(6)} ratio ${ratio.toFixed(2)}`,
+      `${mark} ${f.name.padEnd(48)} ${f.value.toFixed(1).padStart(9)} ${f.unit.padEnd(6)} target ${String(f.target).padStart(6)} ratio ${ratio.toFixed(2)}${f.reference ? `  (${f.reference})` : ''}`,
     );
   }
   return allMet;

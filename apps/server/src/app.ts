@@ -16,6 +16,7 @@ import { entryRoutes } from './modules/entries/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { locationRoutes } from './modules/locations/routes.ts';
 import { createLocationService } from './modules/locations/service.ts';
+import photoWorkPlugin from './modules/photos/plugin.ts';
 import { photoFileRoutes, photoUploadRoutes } from './modules/photos/routes.ts';
 import { preferencesRoutes } from './modules/preferences/routes.ts';
 import { resetPasswordRoutes } from './modules/reset-password/routes.ts';
@@ -66,6 +67,7 @@ export async function buildApp(
     config,
     revocationBroadcaster: overrides.revocationBroadcaster,
   });
+  await app.register(photoWorkPlugin);
 
   const signer = createUrlSigner(config.authSecret);
   await app.register(healthRoutes);
@@ -78,8 +80,22 @@ export async function buildApp(
       // onRequest, not preHandler: a caller without a valid token learns nothing of our schemas
       // and gets no body parsed.
       api.addHook('onRequest', api.authenticate);
-      const locations = createLocationService({ db: app.db, storage: app.photoStorage, signer });
-      const entries = createEntryService({ db: app.db, storage: app.photoStorage, locations });
+      const { db, dialect, photoStorage: storage } = app;
+      const { quotas } = config;
+      const locations = createLocationService({
+        db,
+        storage,
+        signer,
+        dialect,
+        maxLocationsPerUser: quotas.locationsPerUser,
+      });
+      const entries = createEntryService({
+        db,
+        storage,
+        locations,
+        dialect,
+        maxEntriesPerLocation: quotas.entriesPerLocation,
+      });
       await api.register(locationRoutes(locations));
       await api.register(entryRoutes(entries));
       await api.register(preferencesRoutes);
@@ -88,6 +104,7 @@ export async function buildApp(
           signer,
           maxUploadBytes: config.photos.maxUploadBytes,
           maxPixels: config.photos.maxPixels,
+          maxStoredBytesPerUser: quotas.photoBytesPerUser,
         }),
       );
     },

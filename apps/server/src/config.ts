@@ -42,6 +42,9 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true'),
   MAX_UPLOAD_BYTES: positiveInt.default(photoLimits.maxUploadBytes),
   MAX_IMAGE_PIXELS: positiveInt.default(photoLimits.maxPixels),
+  QUOTA_LOCATIONS_PER_USER: positiveInt.default(20_000),
+  QUOTA_ENTRIES_PER_LOCATION: positiveInt.default(10_000),
+  QUOTA_PHOTO_BYTES_PER_USER: positiveInt.default(5_000_000_000),
   RATE_LIMIT_MAX: positiveInt.default(300),
   AUTH_RATE_LIMIT_MAX: positiveInt.default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -91,6 +94,8 @@ export interface Config {
         forcePathStyle: boolean;
       };
   photos: { maxUploadBytes: number; maxPixels: number };
+  /** What one account may store; past it a write answers QUOTA_EXCEEDED and changes nothing. */
+  quotas: { locationsPerUser: number; entriesPerLocation: number; photoBytesPerUser: number };
   rateLimit: { max: number; authMax: number };
   logLevel: string;
   webDistDir: string;
@@ -155,6 +160,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         }
       : { kind: 'local', dir: path.join(dataDir, 'photos') },
     photos: { maxUploadBytes: e.MAX_UPLOAD_BYTES, maxPixels: e.MAX_IMAGE_PIXELS },
+    quotas: {
+      locationsPerUser: e.QUOTA_LOCATIONS_PER_USER,
+      entriesPerLocation: e.QUOTA_ENTRIES_PER_LOCATION,
+      photoBytesPerUser: e.QUOTA_PHOTO_BYTES_PER_USER,
+    },
     rateLimit: { max: e.RATE_LIMIT_MAX, authMax: e.AUTH_RATE_LIMIT_MAX },
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(

@@ -10,6 +10,11 @@ const statusByCode: Record<ErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  // 403, not 409 or 413: the request is well-formed and its target free, but this account may
+  // store no more; repeating it unchanged will not help, freeing space will.
+  QUOTA_EXCEEDED: 403,
+  // 503 with Retry-After: the server is briefly saturated, the same request will succeed later.
+  SERVER_BUSY: 503,
   INTERNAL: 500,
 };
 

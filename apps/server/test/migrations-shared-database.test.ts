@@ -25,6 +25,7 @@ describe.runIf(postgres)('migrations on a PostgreSQL database shared by schemas'
           '0001-identity-tables',
           '0002-journal-tables',
           '0003-revoked-sessions',
+          '0004-photo-stored-bytes',
         ]);
         const user = await second.signUp();
         const res = await second.app.inject({

@@ -29,6 +29,7 @@ describe.each(databaseKinds)('schema on $name', (kind) => {
       '0001-identity-tables',
       '0002-journal-tables',
       '0003-revoked-sessions',
+      '0004-photo-stored-bytes',
     ]);
   });
 

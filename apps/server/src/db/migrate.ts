@@ -3,6 +3,7 @@ import type { DialectName } from './dialect.ts';
 import { identityTables } from './migrations/0001-identity-tables.ts';
 import { journalTables } from './migrations/0002-journal-tables.ts';
 import { revokedSessions } from './migrations/0003-revoked-sessions.ts';
+import { photoStoredBytes } from './migrations/0004-photo-stored-bytes.ts';
 
 function provider(dialect: DialectName): MigrationProvider {
   return {
@@ -10,6 +11,7 @@ function provider(dialect: DialectName): MigrationProvider {
       '0001-identity-tables': identityTables(dialect),
       '0002-journal-tables': journalTables(),
       '0003-revoked-sessions': revokedSessions(),
+      '0004-photo-stored-bytes': photoStoredBytes(),
     }),
   };
 }

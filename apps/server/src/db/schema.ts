@@ -48,10 +48,13 @@ export interface PhotosTable {
   thumbnail_file_path: string;
   entry_id: string | null;
   name: string;
+  /** Bytes of the display image: the `size` the API shows. */
   size: number;
   width: number;
   height: number;
   uploaded_at: string;
+  /** Bytes kept in storage for this photo (display + thumbnail): what the quota counts. */
+  stored_bytes: number;
 }
 
 export interface UserTable {

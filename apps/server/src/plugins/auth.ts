@@ -159,7 +159,9 @@ export default fp(
         }
         let response: Response;
         try {
-          response = await identity.handler(toFetchRequest(request, requestOrigin(request, config.publicUrl)));
+          response = await identity.handler(
+            toFetchRequest(request, requestOrigin(request, config.publicUrl)),
+          );
         } catch (error) {
           await attempt?.settle('untested');
           throw error;

@@ -23,7 +23,7 @@ export function entryRoutes(service: ReturnType<typeof createEntryService>): Fas
           tags: ['entries'],
           params: locationParams,
           body: createEntrySchema,
-          response: { 201: answer, 409: errorBodySchema, ...errors },
+          response: { 201: answer, 403: errorBodySchema, 409: errorBodySchema, ...errors },
         },
       },
       async (request, reply) => {

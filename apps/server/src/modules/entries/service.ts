@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CreateEntryInput, UpdateEntryInput } from '@fj/contract/entries';
 import type { Location } from '@fj/contract/locations';
 import type { Kysely, Transaction } from 'kysely';
+import type { DialectName } from '../../db/dialect.ts';
 import type { Database, EntriesTable } from '../../db/schema.ts';
 import { AppError, badField, notFound } from '../../errors.ts';
 import { nowIso, parseJson } from '../../lib/json.ts';
@@ -15,6 +16,9 @@ export interface EntryServiceDeps {
   db: Kysely<Database>;
   storage: PhotoStorage;
   locations: LocationService;
+  dialect: DialectName;
+  /** QUOTA_ENTRIES_PER_LOCATION. */
+  maxEntriesPerLocation: number;
 }
 
 function detailsOf(input: UpdateEntryInput, base: EntryDetails = {}): EntryDetails {
@@ -62,18 +66,33 @@ async function deletePhotos(
   return photos.flatMap((photo) => [photo.file_path, photo.thumbnail_file_path]);
 }
 
-export function createEntryService({ db, storage, locations }: EntryServiceDeps) {
-  async function requireLocation(trx: Transaction<Database>, userId: string, locationId: string) {
-    if (!(await repo.findById(trx, userId, locationId))) throw notFound('Location');
+export function createEntryService(deps: EntryServiceDeps) {
+  const { db, storage, locations, dialect, maxEntriesPerLocation } = deps;
+
+  /** The location, held until commit so that concurrent entry writes to it take turns. */
+  async function lockLocation(trx: Transaction<Database>, userId: string, locationId: string) {
+    if (!(await repo.lockById(trx, dialect, userId, locationId))) throw notFound('Location');
+  }
+
+  /** A new entry (not a retry of one already made) must fit in the location's quota. */
+  async function checkEntryQuota(trx: Transaction<Database>, locationId: string, id: string) {
+    if (await repo.findEntryOwner(trx, id)) return;
+    if ((await repo.countEntriesOfLocation(trx, locationId)) >= maxEntriesPerLocation) {
+      throw new AppError(
+        'QUOTA_EXCEEDED',
+        `This location has reached the limit of ${maxEntriesPerLocation} entries`,
+      );
+    }
   }
 
   return {
     /** Idempotent by id, like locations. Answers the whole updated location. */
     async create(userId: string, locationId: string, input: CreateEntryInput): Promise<Location> {
       await db.transaction().execute(async (trx) => {
-        await requireLocation(trx, userId, locationId);
+        await lockLocation(trx, userId, locationId);
         const now = nowIso();
         const id = input.id ?? randomUUID();
+        await checkEntryQuota(trx, locationId, id);
         const row: EntriesTable = {
           id,
           location_id: locationId,

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { DialectName } from '../../db/dialect.ts';
 import type { Database, EntriesTable, LocationsTable } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -21,6 +22,40 @@ export const locationsRepository = {
       .where('user_id', '=', userId)
       .where('id', '=', id)
       .executeTakeFirst();
+  },
+  /**
+   * Like findById, and on PostgreSQL holds the row until the transaction ends, so concurrent
+   * entry writes to one location take turns (SQLite's transactions take turns anyway).
+   */
+  lockById(
+    trx: Transaction<Database>,
+    dialect: DialectName,
+    userId: string,
+    id: string,
+  ): Promise<LocationsTable | undefined> {
+    return trx
+      .selectFrom('locations')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .$if(dialect === 'postgres', (query) => query.forUpdate())
+      .executeTakeFirst();
+  },
+  async countByUser(db: Db, userId: string): Promise<number> {
+    const row = await db
+      .selectFrom('locations')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  },
+  async countEntriesOfLocation(db: Db, locationId: string): Promise<number> {
+    const row = await db
+      .selectFrom('entries')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .where('location_id', '=', locationId)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
   },
   /** Any user's row: only to tell an idempotent retry from a clash with another user's id. */
   findOwner(db: Db, id: string): Promise<{ user_id: string } | undefined> {

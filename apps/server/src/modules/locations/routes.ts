@@ -33,7 +33,13 @@ export function locationRoutes(service: LocationService): FastifyPluginAsyncZod 
         schema: {
           tags: ['locations'],
           body: createLocationSchema,
-          response: { 200: locationSchema, 201: locationSchema, 409: errorBodySchema, ...errors },
+          response: {
+            200: locationSchema,
+            201: locationSchema,
+            403: errorBodySchema,
+            409: errorBodySchema,
+            ...errors,
+          },
         },
       },
       async (request, reply) => {

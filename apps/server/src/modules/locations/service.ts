@@ -6,6 +6,8 @@ import type {
   UpdateLocationInput,
 } from '@fj/contract/locations';
 import type { Kysely } from 'kysely';
+import type { DialectName } from '../../db/dialect.ts';
+import { lockUserRow } from '../../db/row-lock.ts';
 import type { Database, LocationsTable, PhotosTable } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { nowIso, parseJson } from '../../lib/json.ts';
@@ -19,6 +21,9 @@ export interface LocationServiceDeps {
   db: Kysely<Database>;
   storage: PhotoStorage;
   signer: UrlSigner;
+  dialect: DialectName;
+  /** QUOTA_LOCATIONS_PER_USER. */
+  maxLocationsPerUser: number;
 }
 
 const detailKeys = ['area', 'categories', 'species', 'terrainType', 'treeTypes', 'access'] as const;
@@ -34,7 +39,13 @@ async function photosByPath(db: Kysely<Database>, userId: string, paths: string[
   return new Map<string, PhotosTable>(rows.map((row) => [row.file_path, row]));
 }
 
-export function createLocationService({ db, storage, signer }: LocationServiceDeps) {
+export function createLocationService({
+  db,
+  storage,
+  signer,
+  dialect,
+  maxLocationsPerUser,
+}: LocationServiceDeps) {
   /** The whole location as the API answers it: its entries, newest first, with signed photo URLs. */
   async function read(userId: string, id: string): Promise<Location> {
     const row = await repo.findById(db, userId, id);
@@ -82,7 +93,18 @@ export function createLocationService({ db, storage, signer }: LocationServiceDe
         created_at: now,
         updated_at: now,
       };
-      const created = await repo.insertIfAbsent(db, row);
+      const created = await db.transaction().execute(async (trx) => {
+        await lockUserRow(trx, dialect, userId);
+        // Under the lock, so a retry racing its own first attempt sees it and is not counted.
+        const isRetry = (await repo.findOwner(trx, row.id)) !== undefined;
+        if (!isRetry && (await repo.countByUser(trx, userId)) >= maxLocationsPerUser) {
+          throw new AppError(
+            'QUOTA_EXCEEDED',
+            `You have reached the limit of ${maxLocationsPerUser} locations for one account`,
+          );
+        }
+        return repo.insertIfAbsent(trx, row);
+      });
       if (!created) {
         const owner = await repo.findOwner(db, row.id);
         if (owner?.user_id !== userId) {

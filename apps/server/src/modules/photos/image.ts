@@ -2,6 +2,11 @@ import sharp from 'sharp';
 import { photoLimits } from '@fj/contract/photos';
 import { AppError } from '../../errors.ts';
 
+// Memory over speed: no libvips operation cache (each upload is a new image, nothing to reuse),
+// and one libvips thread per image, since the decode gate already runs two images at once.
+sharp.cache(false);
+sharp.concurrency(1);
+
 /** Formats a phone or camera hands us; everything is stored as WebP. */
 const acceptedFormats = new Set(['jpeg', 'png', 'webp', 'gif', 'tiff', 'heif', 'avif']);
 
@@ -32,7 +37,6 @@ export async function processImage(input: Buffer, maxPixels: number): Promise<Pr
       file: `more than ${maxPixels} pixels`,
     });
   }
-  const oriented = sharp(input, { limitInputPixels: maxPixels, failOn: 'error' }).rotate();
   const resize = (side: number) => ({
     width: side,
     height: side,
@@ -40,18 +44,27 @@ export async function processImage(input: Buffer, maxPixels: number): Promise<Pr
     withoutEnlargement: true,
   });
   try {
-    const [display, thumbnail] = await Promise.all([
-      oriented
-        .clone()
-        .resize(resize(photoLimits.displayMaxSide))
-        .webp({ quality: 82 })
-        .toBuffer({ resolveWithObject: true }),
-      oriented
-        .clone()
-        .resize(resize(photoLimits.thumbnailMaxSide))
-        .webp({ quality: 72 })
-        .toBuffer({ resolveWithObject: true }),
-    ]);
+    // Decode once, straight to display size (JPEG shrink-on-load keeps a 24 MP decode small);
+    // both WebPs are made from those pixels, not from a second decode of the original.
+    const pixels = await sharp(input, { limitInputPixels: maxPixels, failOn: 'error' })
+      .rotate()
+      .resize(resize(photoLimits.displayMaxSide))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const raw = {
+      raw: {
+        width: pixels.info.width,
+        height: pixels.info.height,
+        channels: pixels.info.channels,
+      },
+    };
+    const display = await sharp(pixels.data, raw)
+      .webp({ quality: 82 })
+      .toBuffer({ resolveWithObject: true });
+    const thumbnail = await sharp(pixels.data, raw)
+      .resize(resize(photoLimits.thumbnailMaxSide))
+      .webp({ quality: 72 })
+      .toBuffer({ resolveWithObject: true });
     return {
       display: { data: display.data, width: display.info.width, height: display.info.height },
       thumbnail: {

@@ -30,6 +30,29 @@ export const photosRepository = {
       .where('file_path', 'in', paths)
       .execute();
   },
+  /** Bytes the user keeps in storage, attached or not: what the photo quota counts. */
+  async storedBytesOf(db: Db, userId: string): Promise<number> {
+    const row = await db
+      .selectFrom('photos')
+      .select((eb) =>
+        eb.fn.coalesce(eb.fn.sum<number | string>('stored_bytes'), eb.lit(0)).as('total'),
+      )
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return Number(row.total);
+  },
+  /**
+   * Deletes every photo never attached to an entry and uploaded at or before the cutoff, in one
+   * statement: a photo that an entry takes meanwhile has its entry_id set and stays.
+   */
+  async deleteUnattachedSince(db: Db, cutoffIso: string): Promise<PhotosTable[]> {
+    return db
+      .deleteFrom('photos')
+      .where('entry_id', 'is', null)
+      .where('uploaded_at', '<=', cutoffIso)
+      .returningAll()
+      .execute();
+  },
   async deleteByPaths(db: Db, userId: string, paths: readonly string[]): Promise<void> {
     if (paths.length === 0) return;
     await db

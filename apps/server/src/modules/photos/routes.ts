@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
 import type { UrlSigner } from '../../storage/url-signer.ts';
 import { isSafeKey } from '../../storage/photo-storage.ts';
+import { ServerBusyError } from './decode-gate.ts';
 import { createPhotoService } from './service.ts';
 import { readUpload } from './upload-body.ts';
 
@@ -12,6 +13,7 @@ export interface PhotoRouteOptions {
   signer: UrlSigner;
   maxUploadBytes: number;
   maxPixels: number;
+  maxStoredBytesPerUser: number;
 }
 
 /** POST /api/v1/photos: one image per request, so a progress bar per photo is simple. */
@@ -22,6 +24,9 @@ export function photoUploadRoutes(opts: PhotoRouteOptions): FastifyPluginAsyncZo
       storage: app.photoStorage,
       signer: opts.signer,
       maxPixels: opts.maxPixels,
+      dialect: app.dialect,
+      decodeGate: app.imageDecodeGate,
+      maxStoredBytesPerUser: opts.maxStoredBytesPerUser,
     });
     app.post(
       '/photos',
@@ -32,14 +37,21 @@ export function photoUploadRoutes(opts: PhotoRouteOptions): FastifyPluginAsyncZo
           response: {
             201: photoEntrySchema,
             400: errorBodySchema,
+            403: errorBodySchema,
             413: errorBodySchema,
             415: errorBodySchema,
+            503: errorBodySchema,
           },
         },
       },
       async (request, reply) => {
         const { filename, bytes } = await readUpload(request, opts.maxUploadBytes);
-        const photo = await service.upload(request.userId, filename, bytes);
+        const photo = await service.upload(request.userId, filename, bytes).catch((error) => {
+          if (error instanceof ServerBusyError) {
+            reply.header('retry-after', String(error.retryAfterSeconds));
+          }
+          throw error;
+        });
         return reply.status(201).send(photo);
       },
     );

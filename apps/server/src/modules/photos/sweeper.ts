@@ -1,0 +1,53 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { PhotoStorage } from '../../storage/photo-storage.ts';
+import { photosRepository } from './repository.ts';
+
+/** A photo not attached to an entry within this time is removed (an abandoned entry form). */
+export const unattachedPhotoMaxAgeMs = 24 * 60 * 60 * 1000;
+/** How often to look: a photo goes at most this long after its 24 hours are up. */
+export const sweepIntervalMs = 10 * 60 * 1000;
+
+export interface PhotoSweeper {
+  /** Removes rows and files of photos unattached for 24 h or more; answers how many. */
+  sweep(): Promise<number>;
+  /** The sweep the timer started, while it runs (tests await it). */
+  readonly running: Promise<unknown> | undefined;
+  stop(): Promise<void>;
+}
+
+export function startPhotoSweeper(deps: {
+  db: Kysely<Database>;
+  storage: PhotoStorage;
+  log: FastifyBaseLogger;
+}): PhotoSweeper {
+  async function sweep(): Promise<number> {
+    const cutoff = new Date(Date.now() - unattachedPhotoMaxAgeMs).toISOString();
+    const removed = await photosRepository.deleteUnattachedSince(deps.db, cutoff);
+    // Files after the rows: a failed delete leaves an orphan file, never a row without its file.
+    await deps.storage.delete(removed.flatMap((row) => [row.file_path, row.thumbnail_file_path]));
+    if (removed.length > 0) deps.log.info({ photos: removed.length }, 'removed unattached photos');
+    return removed.length;
+  }
+
+  let running: Promise<unknown> | undefined;
+  const timer = setInterval(() => {
+    running ??= sweep()
+      .catch((error: unknown) => deps.log.error({ err: error }, 'photo sweep failed'))
+      .finally(() => (running = undefined));
+  }, sweepIntervalMs);
+  // The sweeper alone must not keep the process alive.
+  timer.unref();
+
+  return {
+    sweep,
+    get running() {
+      return running;
+    },
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
