@@ -8,6 +8,10 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { registerErrorHandler } from './errors.ts';
+import { makePrivateDir } from './lib/private-files.ts';
+import { serverTimeouts } from './lib/server-timeouts.ts';
+import { fastifyTrustProxy } from './lib/trust-proxy.ts';
+import { loggerOptions } from './logging.ts';
 import { clientConfigRoutes } from './modules/client-config/routes.ts';
 import { createEntryService } from './modules/entries/service.ts';
 import { entryRoutes } from './modules/entries/routes.ts';
@@ -29,6 +33,8 @@ import { createUrlSigner } from './storage/url-signer.ts';
 export interface AppOverrides {
   /** Tests capture mail here instead of an SMTP server or the outbox. */
   mailer?: Mailer;
+  /** Tests read the log here instead of stdout. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Builds the whole server without listening: main.ts listens, tests use inject(). */
@@ -37,10 +43,15 @@ export async function buildApp(
   overrides: AppOverrides = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
-    trustProxy: config.env === 'production' ? 'loopback' : false,
+    logger: loggerOptions(config.logLevel, overrides.logStream),
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    ...serverTimeouts(config.timeouts),
   }).withTypeProvider<ZodTypeProvider>();
+  if (!makePrivateDir(config.dataDir))
+    app.log.warn(
+      `DATA_DIR ${config.dataDir} is not ours to chmod: keep it readable by this user only`,
+    );
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
