@@ -34,21 +34,22 @@ export function redactUrl(url: string): string {
   return `${path}?${query}`;
 }
 
-/** Headers and body fields that carry credentials, should anything ever log them. */
+/**
+ * Headers and body fields that carry credentials, wherever they show up: @fastify/multipart,
+ * for one, logs its busboy options with the request headers at trace level.
+ */
+const credentialHeaders = [
+  'authorization',
+  'cookie',
+  '"set-cookie"',
+  '"set-auth-token"',
+  '"set-auth-jwt"',
+];
 const redactPaths = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'res.headers["set-cookie"]',
-  'res.headers["set-auth-token"]',
-  'res.headers["set-auth-jwt"]',
-  'headers.authorization',
-  'headers.cookie',
-  '*.password',
-  '*.newPassword',
-  '*.currentPassword',
-  '*.token',
-  '*.idToken',
-  '*.sessionToken',
+  ...credentialHeaders.flatMap((name) => [`headers[${name}]`, `*.headers[${name}]`]),
+  ...['password', 'newPassword', 'currentPassword', 'token', 'idToken', 'sessionToken'].map(
+    (field) => `*.${field}`,
+  ),
 ];
 
 /**
