@@ -71,7 +71,7 @@ describe('connection time-outs of a listening server', () => {
     const after = await client.closed;
     expect(sent).toBeLessThan(sleepyHeaders.length);
     expect(after).toBeGreaterThanOrEqual(timeouts.headers - 50);
-    expect(after).toBeLessThan(timeouts.headers * 4);
+    expect(after).toBeLessThan(timeouts.headers * 5);
     expect(client.received()).toMatch(/^HTTP\/1\.1 408 /);
   });
 
@@ -95,7 +95,7 @@ describe('connection time-outs of a listening server', () => {
     expect(client.received()).toMatch(/keep-alive/i);
     // Node keeps an idle keep-alive socket one second past keepAliveTimeout, against races.
     expect(after).toBeGreaterThanOrEqual(timeouts.keepAlive - 50);
-    expect(after).toBeLessThan(timeouts.keepAlive + 1_000 + 500);
+    expect(after).toBeLessThan(timeouts.keepAlive + 1_000 + 1_500);
   });
 
   it('closes a connection that never says a word', async () => {
