@@ -10,6 +10,10 @@ import type { Config } from './config.ts';
 import { bodyLimits } from './body-limits.ts';
 import { frameworkErrors, registerErrorHandler } from './errors.ts';
 import { registerJsonParser } from './lib/json-body.ts';
+import { makePrivateDir } from './lib/private-files.ts';
+import { serverTimeouts } from './lib/server-timeouts.ts';
+import { fastifyTrustProxy } from './lib/trust-proxy.ts';
+import { loggerOptions } from './logging.ts';
 import { clientConfigRoutes } from './modules/client-config/routes.ts';
 import { createEntryService } from './modules/entries/service.ts';
 import { entryRoutes } from './modules/entries/routes.ts';
@@ -35,6 +39,8 @@ export interface AppOverrides {
   mailer?: Mailer;
   /** Tests let two apps share one, as several servers would share Redis or PostgreSQL. */
   revocationBroadcaster?: RevocationBroadcaster;
+  /** Tests read the log here instead of stdout. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Builds the whole server without listening: main.ts listens, tests use inject(). */
@@ -43,12 +49,17 @@ export async function buildApp(
   overrides: AppOverrides = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
-    trustProxy: config.env === 'production' ? 'loopback' : false,
+    logger: loggerOptions(config.logLevel, overrides.logStream),
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Small by default; the routes that take big bodies set their own (see body-limits.ts).
     bodyLimit: bodyLimits.default,
     frameworkErrors,
+    ...serverTimeouts(config.timeouts),
   }).withTypeProvider<ZodTypeProvider>();
+  if (!makePrivateDir(config.dataDir))
+    app.log.warn(
+      `DATA_DIR ${config.dataDir} is not ours to chmod: keep it readable by this user only`,
+    );
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

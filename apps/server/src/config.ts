@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { photoLimits } from '@fj/contract/photos';
+import { trustProxySchema, type TrustProxy } from './lib/trust-proxy.ts';
 
 /** Origins the Capacitor WebView serves the app from (iOS and Android). */
 const capacitorOrigins = ['capacitor://localhost', 'https://localhost'];
@@ -16,6 +17,9 @@ const csv = z.string().transform((value) =>
 
 const positiveInt = z.coerce.number().int().positive();
 
+/** For AUTH_SECRET and the generated auth-secret file alike. */
+const minSecretLength = 32;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -26,7 +30,10 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (leave unset for SQLite)')
     .optional(),
-  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  AUTH_SECRET: z
+    .string()
+    .min(minSecretLength, `must be at least ${minSecretLength} characters`)
+    .optional(),
   MIN_PASSWORD_LENGTH: positiveInt.default(6),
   SMTP_URL: z
     .string()
@@ -47,6 +54,11 @@ const envSchema = z.object({
   QUOTA_PHOTO_BYTES_PER_USER: positiveInt.default(5_000_000_000),
   RATE_LIMIT_MAX: positiveInt.default(300),
   AUTH_RATE_LIMIT_MAX: positiveInt.default(10),
+  TRUST_PROXY: trustProxySchema.optional(),
+  REQUEST_TIMEOUT_MS: positiveInt.default(300_000),
+  HEADERS_TIMEOUT_MS: positiveInt.default(20_000),
+  KEEP_ALIVE_TIMEOUT_MS: positiveInt.default(10_000),
+  IDLE_TIMEOUT_MS: positiveInt.default(60_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   MAP_STYLE_URL: z.url().default('https://tiles.openfreemap.org/styles/liberty'),
@@ -97,6 +109,10 @@ export interface Config {
   /** What one account may store; past it a write answers QUOTA_EXCEEDED and changes nothing. */
   quotas: { locationsPerUser: number; entriesPerLocation: number; photoBytesPerUser: number };
   rateLimit: { max: number; authMax: number };
+  /** Who may set X-Forwarded-For: request.ip (and so every rate limit) follows it. */
+  trustProxy: TrustProxy;
+  /** A slow or idle client lets go of its connection after these (milliseconds). */
+  timeouts: { requestMs: number; headersMs: number; keepAliveMs: number; idleMs: number };
   logLevel: string;
   webDistDir: string;
   client: {
@@ -114,8 +130,16 @@ export class ConfigError extends Error {
 /** Reads the secret kept in DATA_DIR, creating it on first start so the embedded default needs no set-up. */
 function loadOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, 'auth-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  if (existsSync(file)) {
+    const secret = readFileSync(file, 'utf8').trim();
+    // An empty or truncated file would sign every token with a guessable key.
+    if (secret.length < minSecretLength)
+      throw new ConfigError(
+        `Invalid configuration:\n  ${file}: the auth-secret file must hold at least ${minSecretLength} characters (it has ${secret.length}); delete it to have a new one generated, or set AUTH_SECRET`,
+      );
+    return secret;
+  }
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
@@ -132,6 +156,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  // Node refuses a header time-out longer than the request time-out.
+  if (e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS)
+    throw new ConfigError(
+      'Invalid configuration:\n  HEADERS_TIMEOUT_MS: must not exceed REQUEST_TIMEOUT_MS',
+    );
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
@@ -166,6 +195,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       photoBytesPerUser: e.QUOTA_PHOTO_BYTES_PER_USER,
     },
     rateLimit: { max: e.RATE_LIMIT_MAX, authMax: e.AUTH_RATE_LIMIT_MAX },
+    // Unset: a proxy on the same machine in production, nobody elsewhere.
+    trustProxy: e.TRUST_PROXY ?? (e.NODE_ENV === 'production' ? ['loopback'] : false),
+    timeouts: {
+      requestMs: e.REQUEST_TIMEOUT_MS,
+      headersMs: e.HEADERS_TIMEOUT_MS,
+      keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS,
+      idleMs: e.IDLE_TIMEOUT_MS,
+    },
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(
       e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '..', '..', 'web', 'dist'),

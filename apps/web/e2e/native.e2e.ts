@@ -11,11 +11,18 @@ import { buildWebApp, freePort, startServer, type StartedServer } from './suppor
  * The native app's code paths in Chromium: a second build with VITE_FORCE_NATIVE=true and the
  * server's absolute origin, served from another origin (as the WebView serves it from
  * https://localhost or capacitor://localhost) against the real server, which allows that
- * origin through CORS_ORIGINS. @capacitor/preferences runs on its web implementation
- * (localStorage under "CapacitorStorage."), so the kept session token can be looked at.
+ * origin through CORS_ORIGINS. capacitor-secure-storage-plugin runs on its web implementation
+ * (localStorage under "cap_sec_", base64), so the kept session token can be looked at.
  */
 
-const tokenKey = 'CapacitorStorage.fj.sessionToken';
+const tokenKey = 'cap_sec_fj.sessionToken';
+
+/** The session token the app keeps, read in the page. */
+const keptSession = (page: Page) =>
+  page.evaluate((key) => {
+    const stored = localStorage.getItem(key);
+    return stored === null ? null : atob(stored);
+  }, tokenKey);
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -50,7 +57,8 @@ const close = (server: Server | undefined) =>
 function idToken(page: Page, apiOrigin: string): Promise<string> {
   return page.evaluate(
     async ({ origin, key }) => {
-      const session = localStorage.getItem(key);
+      const stored = localStorage.getItem(key);
+      const session = stored === null ? null : atob(stored);
       const answer = await fetch(`${origin}/api/auth/token`, {
         credentials: 'omit',
         headers: { authorization: `Bearer ${session ?? ''}` },
@@ -120,9 +128,9 @@ describe.skipIf(e2e.skip)('the native code paths (bearer session, absolute API o
     const email = uniqueEmail('native');
     await signUp(page, email);
 
-    // No cookies: the session is the bearer token kept through @capacitor/preferences.
+    // No cookies: the session is the bearer token kept in secure storage.
     expect(await betterAuthCookies(context)).toEqual([]);
-    const session = await page.evaluate((key) => localStorage.getItem(key), tokenKey);
+    const session = await keptSession(page);
     expect(session).toBeTruthy();
     // Every API call went to the server's absolute origin, none to the page's own.
     expect(apiRequests.length).toBeGreaterThan(0);
@@ -162,7 +170,7 @@ describe.skipIf(e2e.skip)('the native code paths (bearer session, absolute API o
     await page.getByRole('button', { name: /menu/i }).click();
     await page.getByRole('button', { name: 'Sign out' }).click();
     await waitForPath(page, '/login');
-    expect(await page.evaluate((key) => localStorage.getItem(key), tokenKey)).toBeNull();
+    expect(await keptSession(page)).toBeNull();
     const afterSignOut = await fetch(`${api.baseUrl}/api/auth/get-session`, {
       headers: { authorization: `Bearer ${session ?? ''}` },
     });

@@ -1,9 +1,10 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
+import { makePrivateDir, makePrivateFile } from '../lib/private-files.ts';
 import type { DialectName } from './dialect.ts';
 import type { Database } from './schema.ts';
 
@@ -20,7 +21,12 @@ export function connectDatabase(config: Config['database']): DatabaseHandle {
       dialect: 'postgres',
     };
   }
-  mkdirSync(path.dirname(config.file), { recursive: true });
+  makePrivateDir(path.dirname(config.file));
+  // SQLite creates -wal and -shm with the database file's mode; older ones are narrowed too.
+  makePrivateFile(config.file);
+  for (const extra of ['-wal', '-shm']) {
+    if (existsSync(config.file + extra)) makePrivateFile(config.file + extra);
+  }
   const sqlite = new SqliteDatabase(config.file);
   // WAL lets readers run beside the writer; the busy timeout waits out another process's lock.
   sqlite.pragma('journal_mode = WAL');

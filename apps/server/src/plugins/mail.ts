@@ -3,6 +3,8 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
+import { privateDirMode, privateFileMode } from '../lib/private-files.ts';
+import { startOutboxSweeper } from './outbox-sweeper.ts';
 
 export interface Mail {
   to: string;
@@ -35,9 +37,11 @@ function createMailer(config: Config['mail']): Mailer {
   return {
     async send(mail) {
       const info = await transport.sendMail({ from: config.from, ...mail });
-      await mkdir(config.outboxDir, { recursive: true });
+      await mkdir(config.outboxDir, { recursive: true, mode: privateDirMode });
       const safeTo = mail.to.replace(/[^a-z0-9@._-]/gi, '_');
-      await writeFile(path.join(config.outboxDir, `${Date.now()}-${safeTo}.eml`), info.message);
+      await writeFile(path.join(config.outboxDir, `${Date.now()}-${safeTo}.eml`), info.message, {
+        mode: privateFileMode,
+      });
     },
   };
 }
@@ -45,6 +49,12 @@ function createMailer(config: Config['mail']): Mailer {
 export default fp(
   async (app, opts: { mail: Config['mail']; mailer?: Mailer }) => {
     app.decorate('mailer', opts.mailer ?? createMailer(opts.mail));
+    // Outbox mail holds reset links: it is not kept for ever (also left over from before SMTP_URL).
+    const sweeper = startOutboxSweeper(opts.mail.outboxDir, Date.now, (error) =>
+      app.log.warn({ err: error }, 'outbox sweep failed'),
+    );
+    await sweeper.first;
+    app.addHook('onClose', () => sweeper.stop());
   },
   { name: 'mail' },
 );

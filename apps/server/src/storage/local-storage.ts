@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { privateDirMode, privateFileMode } from '../lib/private-files.ts';
 import { isSafeKey, type PhotoStorage } from './photo-storage.ts';
 
 export function createLocalStorage(dir: string): PhotoStorage {
@@ -11,10 +12,10 @@ export function createLocalStorage(dir: string): PhotoStorage {
   return {
     async put(key, body) {
       const file = resolve(key);
-      await mkdir(path.dirname(file), { recursive: true });
+      await mkdir(path.dirname(file), { recursive: true, mode: privateDirMode });
       // Write then rename, so a reader never sees half a file.
       const temp = `${file}.${process.pid}.tmp`;
-      await writeFile(temp, body);
+      await writeFile(temp, body, { mode: privateFileMode });
       await rename(temp, file);
     },
     async get(key) {

@@ -1,8 +1,29 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { flush, installFakeFetch, json, type FakeFetch } from '../test-support/fake-fetch.ts';
 
-/** @capacitor/preferences at the plugin boundary: an in-memory key-value store. */
+/**
+ * The plugins at their boundary, as in-memory key-value stores: capacitor-secure-storage-plugin
+ * (which rejects for a missing key) keeps the token; @capacitor/preferences held it before.
+ */
+const secure = vi.hoisted(() => ({ values: new Map<string, string>() }));
 const prefs = vi.hoisted(() => ({ values: new Map<string, string>() }));
+vi.mock('capacitor-secure-storage-plugin', () => {
+  const missing = () => Promise.reject(new Error('Item with given key does not exist'));
+  return {
+    SecureStoragePlugin: {
+      get: ({ key }: { key: string }) => {
+        const value = secure.values.get(key);
+        return value === undefined ? missing() : Promise.resolve({ value });
+      },
+      set: ({ key, value }: { key: string; value: string }) => {
+        secure.values.set(key, value);
+        return Promise.resolve({ value: true });
+      },
+      remove: ({ key }: { key: string }) =>
+        secure.values.delete(key) ? Promise.resolve({ value: true }) : missing(),
+    },
+  };
+});
 vi.mock('@capacitor/preferences', () => ({
   Preferences: {
     get: ({ key }: { key: string }) => Promise.resolve({ value: prefs.values.get(key) ?? null }),
@@ -39,6 +60,7 @@ async function nativeIdentity() {
 
 beforeEach(() => {
   prefs.values.clear();
+  secure.values.clear();
   server = installFakeFetch();
 });
 afterEach(() => {
@@ -72,7 +94,8 @@ describe('native bearer session (better-auth bearer plugin)', () => {
     expect(signIn?.init.credentials).toBe('omit');
     expect(signIn?.headers.authorization).toBeUndefined();
     expect(signIn?.headers['content-type']).toBe('application/json');
-    expect([...prefs.values.values()]).toEqual(['session-abc']);
+    expect([...secure.values.values()]).toEqual(['session-abc']);
+    expect(prefs.values.size).toBe(0);
 
     await expect(identity.getIdToken()).resolves.toBe('jwt-1');
     const tokenCall = server.callsTo(`GET ${origin}/api/auth/token`)[0];
@@ -81,13 +104,15 @@ describe('native bearer session (better-auth bearer plugin)', () => {
   });
 
   it('finds the kept token after a restart: the first session check is signed in', async () => {
-    prefs.values.set('fj.sessionToken', 'session-kept');
+    secure.values.set('fj.sessionToken', 'session-kept');
     server.on(`GET ${origin}/api/auth/get-session`, (call) =>
       json(call.headers.authorization === 'Bearer session-kept' ? { user: betterAuthUser } : null),
     );
     const { identity } = await nativeIdentity();
     const next = vi.fn();
     identity.onAuthStateChanged(next);
+    // The store reads two plugins (and may move the token) before the session check goes out.
+    await vi.waitFor(() => expect(next).toHaveBeenCalled());
     await flush();
     expect(next).toHaveBeenCalledExactlyOnceWith({
       uid: 'u1',
@@ -96,14 +121,30 @@ describe('native bearer session (better-auth bearer plugin)', () => {
     });
   });
 
+  it('signs in with a token an older version kept in preferences, and moves it', async () => {
+    prefs.values.set('fj.sessionToken', 'session-kept');
+    server.on(`GET ${origin}/api/auth/get-session`, (call) =>
+      json(call.headers.authorization === 'Bearer session-kept' ? { user: betterAuthUser } : null),
+    );
+    const { identity } = await nativeIdentity();
+    const next = vi.fn();
+    identity.onAuthStateChanged(next);
+    // The store reads two plugins (and may move the token) before the session check goes out.
+    await vi.waitFor(() => expect(next).toHaveBeenCalled());
+    await flush();
+    expect(next).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ uid: 'u1' }));
+    expect(secure.values.get('fj.sessionToken')).toBe('session-kept');
+    expect(prefs.values.size).toBe(0);
+  });
+
   it('replaces the token when the server sends a new one', async () => {
-    prefs.values.set('fj.sessionToken', 'session-old');
+    secure.values.set('fj.sessionToken', 'session-old');
     server.on(`POST ${origin}/api/auth/sign-up/email`, () =>
       withToken({ token: 'x', user: betterAuthUser }, 'session-new'),
     );
     const { identity } = await nativeIdentity();
     await identity.signUp('ann@example.com', 'secret1');
-    expect(prefs.values.get('fj.sessionToken')).toBe('session-new');
+    expect(secure.values.get('fj.sessionToken')).toBe('session-new');
   });
 
   it('removes the token on sign-out, after the server was told with it', async () => {
@@ -116,7 +157,7 @@ describe('native bearer session (better-auth bearer plugin)', () => {
     await identity.signOut();
     const signOut = server.callsTo(`POST ${origin}/api/auth/sign-out`)[0];
     expect(signOut?.headers.authorization).toBe('Bearer session-abc');
-    expect(prefs.values.size).toBe(0);
+    expect(secure.values.size).toBe(0);
     expect(identity.currentUser()).toBeNull();
   });
 
@@ -124,6 +165,6 @@ describe('native bearer session (better-auth bearer plugin)', () => {
     server.on(`POST ${origin}/api/auth/request-password-reset`, () => json({ status: true }));
     const { identity } = await nativeIdentity();
     await identity.sendPasswordResetEmail('ann@example.com');
-    expect(prefs.values.size).toBe(0);
+    expect(secure.values.size).toBe(0);
   });
 });

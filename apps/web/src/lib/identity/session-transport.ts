@@ -1,8 +1,5 @@
 import { isNativePlatform } from '../../platform/platform.ts';
-import {
-  preferencesSessionTokenStore,
-  type SessionTokenStore,
-} from '../../platform/session-token-store.ts';
+import { sessionTokenStore, type SessionTokenStore } from '../../platform/session-token-store.ts';
 
 /**
  * How the session behind the identity travels (DESIGN.md "The identity provider"): a cookie on
@@ -48,5 +45,5 @@ export function bearerSessionTransport(store: SessionTokenStore): SessionTranspo
 
 /** The one place the transport is chosen. */
 export const sessionTransport: SessionTransport = isNativePlatform()
-  ? bearerSessionTransport(preferencesSessionTokenStore)
+  ? bearerSessionTransport(sessionTokenStore)
   : cookieSessionTransport;
