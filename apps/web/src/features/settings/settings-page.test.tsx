@@ -110,7 +110,9 @@ describe('SettingsPage: terrain and tree types', () => {
     expect(within(terrain).queryByRole('button', { name: 'Remove terrain type Hilly' })).toBeNull();
     fireEvent.click(within(terrain).getByRole('button', { name: 'Remove terrain type meadow' }));
     await flush();
-    expect(bodiesOf('PUT /api/v1/preferences/terrain')).toEqual([{ terrainTypes: [] }]);
+    // "forest" repeats the built-in "Forest": shown once, as the built-in, and never dropped.
+    expect(within(terrain).queryByRole('button', { name: /forest/i })).toBeNull();
+    expect(bodiesOf('PUT /api/v1/preferences/terrain')).toEqual([{ terrainTypes: ['forest'] }]);
   });
 
   it('adds custom terrain and tree types, ignoring repeats of any list', async () => {
@@ -123,9 +125,11 @@ describe('SettingsPage: terrain and tree types', () => {
     add('New tree type', 'Rowan');
     await flush();
     expect(bodiesOf('PUT /api/v1/preferences/terrain')).toEqual([
-      { terrainTypes: ['meadow', 'Bog'] },
+      { terrainTypes: ['forest', 'meadow', 'Bog'] },
     ]);
-    expect(bodiesOf('PUT /api/v1/preferences/trees')).toEqual([{ treeTypes: ['yew', 'Rowan'] }]);
+    expect(bodiesOf('PUT /api/v1/preferences/trees')).toEqual([
+      { treeTypes: ['oak', 'yew', 'Rowan'] },
+    ]);
     expect(within(section('Tree types')).getByText('Rowan')).toBeTruthy();
   });
 });
