@@ -52,29 +52,6 @@ describe.skipIf(e2e.skip)('the journal pages', () => {
     await browser.close();
   });
 
-  it('shows the tutorial after sign-up until "Don\'t show again"', async () => {
-    const { page, context } = await openTab(browser, phone);
-    await page.goto('/login');
-    await submitCredentials(page, 'Create account', uniqueEmail('tutorial'));
-    const first = page.getByRole('dialog', { name: 'Add a spot' });
-    await first.waitFor();
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByRole('dialog', { name: 'Draw its patch' }).waitFor();
-    await screenshot(page, 'tutorial-375x812');
-    await page.keyboard.press('Escape');
-    await page.getByRole('dialog').waitFor({ state: 'detached' });
-
-    await page.reload();
-    await first.waitFor();
-    await page.getByRole('button', { name: "Don't show again" }).click();
-    await first.waitFor({ state: 'detached' });
-    await page.reload();
-    await page.getByRole('heading', { name: /^Hello, / }).waitFor({ state: 'attached' });
-    await page.waitForTimeout(1500);
-    expect(await page.getByRole('dialog').count()).toBe(0);
-    await context.close();
-  });
-
   it('lists, searches and opens spots; only a window of rows is in the page', async () => {
     for (const [name, viewport] of [
       ['locations-375x812', phone],
@@ -121,7 +98,7 @@ describe.skipIf(e2e.skip)('the journal pages', () => {
     await page.getByLabel('New terrain type').fill('forest');
     await page.getByLabel('New terrain type').press('Enter');
     await page.getByText('“Forest” is already in the list.').waitFor();
-    await page.getByRole('switch', { name: 'Show the tutorial after sign-in' }).waitFor();
+    await page.getByRole('switch', { name: 'Show the tutorial on the home map' }).waitFor();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await screenshot(page, 'settings-375x812');
     await page.waitForTimeout(500);

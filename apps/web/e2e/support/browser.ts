@@ -96,15 +96,21 @@ export async function signUp(page: Page, email: string): Promise<void> {
 }
 
 /**
- * A new account's tutorial flag is on, so the tutorial dialog opens over the home page once
- * its preferences are read; "Don't show again" turns the flag off for later sign-ins too.
- * The journal e2e covers the tutorial itself.
+ * A new account's tutorial flag is on, so the tutorial dialog opens over the home map once
+ * its preferences are read; Skip (like any way of closing it) turns the flag off for good.
+ * The tutorial e2e covers the tutorial itself.
  */
 export async function dismissTutorial(page: Page): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Add a spot' });
   await dialog.waitFor();
-  await dialog.getByRole('button', { name: "Don't show again" }).click();
+  const saved = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/api/v1/preferences/tutorial') &&
+      response.request().method() === 'PUT',
+  );
+  await dialog.getByRole('button', { name: 'Skip' }).click();
   await dialog.waitFor({ state: 'detached' });
+  await saved;
 }
 
 export async function storedItem(page: Page, key: string): Promise<string | null> {

@@ -17,4 +17,8 @@ describe('category colours', () => {
     expect(locationColor([])).toBe('#5a5f66');
     expect(locationColor(undefined)).toBe('#5a5f66');
   });
+
+  it.each(['constructor', 'toString', '__proto__'])('gives %s a palette colour', (name) => {
+    expect(categoryColor(name)).toMatch(/^#[0-9a-f]{6}$/);
+  });
 });

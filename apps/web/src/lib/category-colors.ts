@@ -10,17 +10,18 @@ const palette = [
   '#5a5f66',
 ];
 
-const known: Record<string, string> = {
-  mushrooms: '#b5482a',
-  berries: '#7b4bb3',
-  herbs: '#2f7d32',
-};
+// A Map, so a category called `constructor` is not looked up on Object.prototype.
+const known = new Map([
+  ['mushrooms', '#b5482a'],
+  ['berries', '#7b4bb3'],
+  ['herbs', '#2f7d32'],
+]);
 
 /** The same category always gets the same colour, on every screen and every device. */
 export function categoryColor(category: string | undefined): string {
   if (!category) return '#5a5f66';
   const key = category.trim().toLowerCase();
-  const fixed = known[key];
+  const fixed = known.get(key);
   if (fixed) return fixed;
   let hash = 0;
   for (const char of key) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0;

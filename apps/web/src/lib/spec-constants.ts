@@ -5,6 +5,9 @@
 
 // API client (SPEC.md §4, §7, §9)
 export const API_TIMEOUT_MS = 30_000;
+
+/** An upload fails after this long without progress; a slow one that keeps moving never does. */
+export const UPLOAD_STALL_MS = 30_000;
 export const TOKEN_CACHE_MS = 50 * 60_000;
 export const TOKEN_REFRESH_MARGIN_MS = 60_000;
 export const AUTH_READY_MAX_MS = 10_000;

@@ -8,11 +8,15 @@ import {
   type BackButtonActions,
 } from './back-button.ts';
 
-function recorder() {
+/** Records what the handler did; `modalOpen` says whether a modal or sheet answers the request. */
+function recorder(modalOpen = false) {
   const calls: string[] = [];
   const actions: BackButtonActions = {
     closeMenu: () => calls.push('closeMenu'),
-    requestCloseTopModal: () => calls.push('requestCloseTopModal'),
+    requestCloseTopModal: () => {
+      calls.push('requestCloseTopModal');
+      return modalOpen;
+    },
     goBack: () => calls.push('goBack'),
     exitApp: () => calls.push('exitApp'),
   };
@@ -28,7 +32,31 @@ describe('mobile back button (SPEC.md §2)', () => {
     expect(calls).toEqual(['closeMenu']);
   });
 
-  it('2–3. otherwise asks the topmost modal to close, then goes back one step', () => {
+  it('2. a modal closed, so no history step', () => {
+    const { calls, actions } = recorder(true);
+    expect(
+      handleBackButton({ menuOpen: false, canGoBack: true, path: '/locations' }, actions),
+    ).toBe('closed-modal');
+    expect(calls).toEqual(['requestCloseTopModal']);
+  });
+
+  it.each(['/', '/home', '/login'])('2. bottom sheet closed, so no exit on %s', (path) => {
+    const { calls, actions } = recorder(true);
+    expect(handleBackButton({ menuOpen: false, canGoBack: false, path }, actions)).toBe(
+      'closed-modal',
+    );
+    expect(calls).toEqual(['requestCloseTopModal']);
+  });
+
+  it('1. an open menu is closed before any modal is asked', () => {
+    const { calls, actions } = recorder(true);
+    expect(handleBackButton({ menuOpen: true, canGoBack: false, path: '/' }, actions)).toBe(
+      'closed-menu',
+    );
+    expect(calls).toEqual(['closeMenu']);
+  });
+
+  it('2–3. nothing open: asks the topmost modal, none answers, so it goes back one step', () => {
     const { calls, actions } = recorder();
     expect(
       handleBackButton({ menuOpen: false, canGoBack: true, path: '/locations' }, actions),
@@ -70,6 +98,15 @@ describe('the page side of the back button', () => {
     document.body.dataset.menuOpen = 'true';
     expect(isMenuOpen()).toBe(true);
     delete document.body.dataset.menuOpen;
+  });
+
+  it('answers whether a listener took the close request (preventDefault), synchronously', () => {
+    const taker = (event: Event) => event.preventDefault();
+    expect(browserBackButtonActions(vi.fn()).requestCloseTopModal()).toBe(false);
+    window.addEventListener(closeTopModalEvent, taker);
+    const answer = browserBackButtonActions(vi.fn()).requestCloseTopModal();
+    window.removeEventListener(closeTopModalEvent, taker);
+    expect(answer).toBe(true);
   });
 
   it('broadcasts the menu and modal requests as window events', () => {

@@ -15,21 +15,28 @@ export interface BackButtonContext {
 
 export interface BackButtonActions {
   closeMenu(): void;
-  requestCloseTopModal(): void;
+  /** Broadcasts "close the topmost modal"; answers, synchronously, whether one closed. */
+  requestCloseTopModal(): boolean;
   goBack(): void;
   exitApp(): void;
 }
 
-/** SPEC.md §2 "Mobile back button", in its order. Answers what it did, for tests and logs. */
+export type BackButtonOutcome = 'closed-menu' | 'closed-modal' | 'went-back' | 'exited' | 'nothing';
+
+/**
+ * SPEC.md §2 "Mobile back button", in its order, and one thing per press (issue 9): closing
+ * the menu, or a modal or bottom sheet that answered the request, ends the handling. Only when
+ * nothing was open does it go back one step, or exit on /, /home and /login.
+ */
 export function handleBackButton(
   context: BackButtonContext,
   actions: BackButtonActions,
-): 'closed-menu' | 'went-back' | 'exited' | 'nothing' {
+): BackButtonOutcome {
   if (context.menuOpen) {
     actions.closeMenu();
     return 'closed-menu';
   }
-  actions.requestCloseTopModal();
+  if (actions.requestCloseTopModal()) return 'closed-modal';
   if (context.canGoBack) {
     actions.goBack();
     return 'went-back';
@@ -41,10 +48,20 @@ export function handleBackButton(
   return 'nothing';
 }
 
+/**
+ * Dispatches the close request as a cancelable event. dispatchEvent runs every listener
+ * before it returns, so a dialog or sheet that closed (and called preventDefault) is known
+ * at once: dispatchEvent answers false.
+ */
+export function broadcastCloseTopModal(): boolean {
+  const request = new Event(closeTopModalEvent, { cancelable: true });
+  return !window.dispatchEvent(request);
+}
+
 /** The page's side of it: the marker the layout sets, and the events it listens for. */
 export const browserBackButtonActions = (exitApp: () => void): BackButtonActions => ({
   closeMenu: () => window.dispatchEvent(new Event(closeMenuEvent)),
-  requestCloseTopModal: () => window.dispatchEvent(new Event(closeTopModalEvent)),
+  requestCloseTopModal: broadcastCloseTopModal,
   goBack: () => window.history.back(),
   exitApp,
 });

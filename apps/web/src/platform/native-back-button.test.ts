@@ -89,6 +89,28 @@ describe('native back button wiring (SPEC.md §2)', () => {
     expect(app.exitApp).not.toHaveBeenCalled();
   });
 
+  it('2. a modal that answers the request ends the press: no history step', async () => {
+    await install();
+    window.history.replaceState(null, '', '/profile');
+    const modal = (event: Event) => event.preventDefault();
+    window.addEventListener(closeTopModalEvent, modal);
+    const back = vi.spyOn(window.history, 'back').mockImplementation(() => {});
+    pressBack(true);
+    window.removeEventListener(closeTopModalEvent, modal);
+    expect(heard).toEqual([closeTopModalEvent]);
+    expect(back).not.toHaveBeenCalled();
+    expect(app.exitApp).not.toHaveBeenCalled();
+  });
+
+  it('2. a bottom sheet that answers the request ends the press: no exit on /', async () => {
+    await install();
+    const sheet = (event: Event) => event.preventDefault();
+    window.addEventListener(closeTopModalEvent, sheet);
+    pressBack(false);
+    window.removeEventListener(closeTopModalEvent, sheet);
+    expect(app.exitApp).not.toHaveBeenCalled();
+  });
+
   it.each(['/', '/home', '/login'])('4. exits the app on %s with no history', async (path) => {
     await install();
     window.history.replaceState(null, '', path);

@@ -17,7 +17,16 @@ export function initialJournalData(): JournalData {
   };
 }
 
-/** Default and custom names together, for pickers. */
+/**
+ * The user's own names that the built-in list does not already offer (any case). Only for
+ * showing: the store keeps every name the server holds, so no edit writes a shorter list back.
+ */
+export function customBeyondDefaults(lists: OptionLists): string[] {
+  const defaults = new Set(lists.default.map((name) => name.toLocaleLowerCase()));
+  return lists.custom.filter((name) => !defaults.has(name.toLocaleLowerCase()));
+}
+
+/** Default and custom names together, for pickers; "forest" next to "Forest" shows once. */
 export function allOptions(lists: OptionLists): string[] {
-  return [...new Set([...lists.default, ...lists.custom])];
+  return [...new Set([...lists.default, ...customBeyondDefaults(lists)])];
 }

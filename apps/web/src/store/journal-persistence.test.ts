@@ -16,6 +16,10 @@ beforeEach(() => {
   const server = installFakeFetch();
   signedInServer(server);
   server.on('PUT /api/v1/preferences/terrain', () => json({}));
+  // An edit first reads the saved lists once per session (issue 9).
+  server.on('GET /api/v1/preferences', () =>
+    json({ data: { categories: ['herbs'], species: { herbs: ['mint'] }, terrainTypes: [] } }),
+  );
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -10,9 +10,9 @@ describe('start-up and species loading', () => {
     const store = await signedInStore();
     expect(prefReads()).toBe(1);
     expect(store.getState().speciesCategories).toEqual({ mushrooms: ['morel'], herbs: ['mint'] });
-    // Server custom lists, minus names the default lists already have.
-    expect(store.getState().terrainOptions.custom).toEqual(['meadow']);
-    expect(store.getState().treeOptions.custom).toEqual(['yew']);
+    // Every name the server holds, also those that repeat a built-in one (issue 9).
+    expect(store.getState().terrainOptions.custom).toEqual(['forest', 'meadow']);
+    expect(store.getState().treeOptions.custom).toEqual(['oak', 'yew']);
     expect(store.getState().speciesLoading).toBe(false);
   });
 

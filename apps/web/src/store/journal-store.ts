@@ -14,10 +14,11 @@ export type { JournalState } from './journal-types.ts';
  * stays free of React.
  */
 export const useJournalStore = create<JournalState>()(
-  persist(
-    (set, get, store) => ({
+  persist((set, get, store) => {
+    const { forgetServerLists, ...speciesActions } = createSpeciesSlice(set, get);
+    return {
       ...initialJournalData(),
-      ...createSpeciesSlice(set, get),
+      ...speciesActions,
       ...createLocationSlice(set, get),
 
       setUser(uid) {
@@ -31,10 +32,10 @@ export const useJournalStore = create<JournalState>()(
       },
 
       reset() {
+        forgetServerLists();
         set(initialJournalData());
         store.persist.clearStorage();
       },
-    }),
-    journalPersistOptions,
-  ),
+    };
+  }, journalPersistOptions),
 );

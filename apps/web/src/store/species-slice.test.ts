@@ -72,13 +72,13 @@ describe('species, terrain and tree rules (SPEC.md §5)', () => {
     expect(t.server.calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
     await store.getState().addCustomTerrain('Bog');
     await store.getState().addCustomTree('Larch');
-    expect(store.getState().terrainOptions.custom).toEqual(['meadow', 'Bog']);
-    expect(store.getState().treeOptions.custom).toEqual(['yew', 'Larch']);
+    expect(store.getState().terrainOptions.custom).toEqual(['forest', 'meadow', 'Bog']);
+    expect(store.getState().treeOptions.custom).toEqual(['oak', 'yew', 'Larch']);
     expect(t.server.callsTo('PUT /api/v1/preferences/terrain')[0]?.body).toEqual({
-      terrainTypes: ['meadow', 'Bog'],
+      terrainTypes: ['forest', 'meadow', 'Bog'],
     });
     expect(t.server.callsTo('PUT /api/v1/preferences/trees')[0]?.body).toEqual({
-      treeTypes: ['yew', 'Larch'],
+      treeTypes: ['oak', 'yew', 'Larch'],
     });
   });
 
@@ -87,7 +87,7 @@ describe('species, terrain and tree rules (SPEC.md §5)', () => {
     const store = await signedInStore();
     await store.getState().addCustomTerrain('Bog');
     await settle();
-    expect(store.getState().terrainOptions.custom).toEqual(['meadow', 'Bog']);
+    expect(store.getState().terrainOptions.custom).toEqual(['forest', 'meadow', 'Bog']);
     expect(prefReads()).toBe(1);
     expect(t.error).toHaveBeenCalledWith('Failed to update terrain types', expect.anything());
   });

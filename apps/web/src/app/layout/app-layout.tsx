@@ -75,7 +75,8 @@ export function AppLayout() {
           <Outlet />
         </PageSlot>
       </main>
-      <TutorialOverlay />
+      {/* Only over the map it describes (issue 9). */}
+      {pathname === '/' && <TutorialOverlay />}
     </div>
   );
 }

@@ -9,7 +9,14 @@ const fakes = vi.hoisted(() => ({
 
 vi.mock('../../lib/api/health.ts', () => ({ checkHealth: fakes.checkHealth }));
 vi.mock('../../lib/identity/identity.ts', () => ({
-  identity: { currentUser: fakes.currentUser, getIdToken: fakes.getIdToken },
+  identity: {
+    currentUser: fakes.currentUser,
+    getIdToken: fakes.getIdToken,
+    onAuthStateChanged: (next: (user: unknown) => void) => {
+      queueMicrotask(() => next(fakes.currentUser()));
+      return () => undefined;
+    },
+  },
 }));
 
 const { ServerReadinessGate, resetServerReadiness } = await import('./server-readiness-gate.tsx');

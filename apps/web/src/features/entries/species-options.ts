@@ -1,4 +1,5 @@
 import type { Location } from '@fj/contract/locations';
+import { speciesIn } from '../../lib/labels.ts';
 
 /**
  * What may be found at a spot: its own species, then the species of its categories, then
@@ -10,8 +11,8 @@ export function speciesOptionsFor(
   chosen: readonly string[] = [],
 ): string[] {
   const own = location.species ?? [];
-  const fromCategories = (location.categories ?? []).flatMap(
-    (category) => speciesCategories[category] ?? [],
+  const fromCategories = (location.categories ?? []).flatMap((category) =>
+    speciesIn(speciesCategories, category),
   );
   const fallback =
     own.length === 0 && fromCategories.length === 0 ? Object.values(speciesCategories).flat() : [];

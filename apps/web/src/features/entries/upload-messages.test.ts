@@ -8,6 +8,10 @@ describe('uploadErrorMessage', () => {
     [new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'x'), 'This file is not a supported image'],
     [new ApiError(0, 'NETWORK_ERROR', 'x'), 'Upload failed — check your connection'],
     [
+      new ApiError(0, 'TIMEOUT', 'x'),
+      'Upload stopped — no progress for 30 seconds; check your connection',
+    ],
+    [
       new ApiError(400, 'VALIDATION_FAILED', 'file: no file in the upload'),
       'file: no file in the upload',
     ],

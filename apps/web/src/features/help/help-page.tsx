@@ -1,12 +1,19 @@
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { tutorialRequest } from '../../lib/tutorial-request.ts';
 import { Faq } from './faq.tsx';
-import { requestTutorial } from './show-tutorial.ts';
 import { StepArt } from './step-art.tsx';
 import { tutorialSteps } from './tutorial-steps.ts';
 import '../../styles/pages.css';
 
 /** The tutorial as a page to come back to, and the questions people ask. */
 export function HelpPage() {
+  const navigate = useNavigate();
+  // The tutorial plays over the map it describes.
+  function playTutorial() {
+    tutorialRequest.request();
+    void navigate('/');
+  }
+
   return (
     <div className="page">
       <h1>Help</h1>
@@ -27,7 +34,7 @@ export function HelpPage() {
           ))}
         </ol>
         <p>
-          <button type="button" className="button button-quiet" onClick={requestTutorial}>
+          <button type="button" className="button button-quiet" onClick={playTutorial}>
             Play the tutorial again
           </button>
         </p>

@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAuth, signedInUser } from '../../app/test-auth.ts';
@@ -22,23 +22,30 @@ vi.mock('../../lib/identity/auth-provider.tsx', () => ({
 
 let server: FakeFetch;
 
-/** A fresh API client (and its preferences cache) per test. */
-async function renderOverlay(withHelp = false) {
+/**
+ * A fresh API client (and preferences cache, and tutorial request) per test. The overlay sits
+ * on the home map ("/"), as the layout mounts it; Help is its own page.
+ */
+async function renderApp(path = '/') {
   vi.resetModules();
   const { TutorialOverlay } = await import('./tutorial-overlay.tsx');
   const { HelpPage } = await import('./help-page.tsx');
-  render(
-    <MemoryRouter>
-      {withHelp && <HelpPage />}
-      <TutorialOverlay />
+  const view = () => (
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/" element={<TutorialOverlay />} />
+        <Route path="/help" element={<HelpPage />} />
+      </Routes>
       <ToastContainer />
-    </MemoryRouter>,
+    </MemoryRouter>
   );
+  return { ...render(view()), view };
 }
 
 const dialog = () => screen.queryByRole('dialog');
 const title = () => screen.getByRole('heading', { level: 2, name: /./ }).textContent;
 const tutorialCalls = () => server.callsTo('PUT /api/v1/preferences/tutorial');
+const pause = (ms: number) => act(async () => new Promise((resolve) => setTimeout(resolve, ms)));
 
 beforeEach(() => {
   auth.current = fakeAuth({ user: signedInUser });
@@ -55,8 +62,8 @@ afterEach(() => {
 });
 
 describe('TutorialOverlay', () => {
-  it('shows while the flag is on, and walks through the steps', async () => {
-    await renderOverlay();
+  it('shows while the flag is on, walks through the steps, and Done turns the flag off', async () => {
+    await renderApp();
     expect(await screen.findByRole('dialog', { name: 'Add a spot' })).toBeTruthy();
     await waitFor(() =>
       expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Next' })),
@@ -72,72 +79,98 @@ describe('TutorialOverlay', () => {
     expect(title()).toBe('Find it again');
     fireEvent.click(screen.getByRole('button', { name: 'Done' }));
     expect(dialog()).toBeNull();
-    expect(tutorialCalls()).toEqual([]);
+    await waitFor(() =>
+      expect(tutorialCalls().map((call) => call.body)).toEqual([{ show: false }]),
+    );
   });
 
   it('stays away while the flag is off', async () => {
     server.on('GET /api/v1/preferences', () =>
       json({ data: { ...serverPrefs, showTutorial: false } }),
     );
-    await renderOverlay();
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    await renderApp();
+    await pause(50);
     expect(server.callsTo('GET /api/v1/preferences')).toHaveLength(1);
     expect(dialog()).toBeNull();
   });
 
   it('stays away with nobody signed in', async () => {
     auth.current = fakeAuth({ user: null });
-    await renderOverlay();
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    await renderApp();
+    await pause(50);
     expect(server.callsTo('GET /api/v1/preferences')).toEqual([]);
     expect(dialog()).toBeNull();
   });
 
-  it("turns the flag off with Don't show again", async () => {
-    await renderOverlay();
-    fireEvent.click(await screen.findByRole('button', { name: "Don't show again" }));
+  const closers: [string, () => void][] = [
+    ['Skip', () => fireEvent.click(screen.getByRole('button', { name: 'Skip' }))],
+    [
+      'the close button',
+      () => fireEvent.click(screen.getByRole('button', { name: 'Close tutorial' })),
+    ],
+    [
+      'Esc',
+      () => fireEvent.keyDown(screen.getByRole('button', { name: 'Next' }), { key: 'Escape' }),
+    ],
+    [
+      'the back button',
+      () =>
+        act(() => {
+          window.dispatchEvent(new Event('fj:close-top-modal', { cancelable: true }));
+        }),
+    ],
+  ];
+
+  it.each(closers)('closing with %s turns the flag off, and it stays away', async (_, close) => {
+    const { unmount, view } = await renderApp();
+    await screen.findByRole('dialog', { name: 'Add a spot' });
+    close();
     expect(dialog()).toBeNull();
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
-    expect(tutorialCalls().map((call) => call.body)).toEqual([{ show: false }]);
+    await waitFor(() =>
+      expect(tutorialCalls().map((call) => call.body)).toEqual([{ show: false }]),
+    );
+    // Back on the home map in the same page load: not again, even from a stale flag.
+    unmount();
+    render(view());
+    await pause(50);
+    expect(dialog()).toBeNull();
   });
 
-  it('says so when the flag cannot be turned off', async () => {
+  it('a flag that cannot be saved is only logged: no message', async () => {
     server.on('PUT /api/v1/preferences/tutorial', () => json({}, 500));
-    await renderOverlay();
-    fireEvent.click(await screen.findByRole('button', { name: "Don't show again" }));
-    expect(await screen.findByText(/could not be saved/)).toBeTruthy();
+    await renderApp();
+    fireEvent.click(await screen.findByRole('button', { name: 'Skip' }));
+    await waitFor(() =>
+      expect(console.error).toHaveBeenCalledWith(
+        'Failed to update tutorial flag',
+        expect.anything(),
+      ),
+    );
+    await pause(20);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(document.body.textContent).not.toMatch(/could not|saved/i);
   });
 
-  it('closes on Esc and on the close-top-modal event, without touching the flag', async () => {
-    await renderOverlay(true);
-    await screen.findByRole('dialog');
-    fireEvent.keyDown(screen.getByRole('button', { name: 'Next' }), { key: 'Escape' });
-    expect(dialog()).toBeNull();
-    // The Help page can bring it back.
+  it('Help plays it again, on the home map', async () => {
+    server.on('GET /api/v1/preferences', () =>
+      json({ data: { ...serverPrefs, showTutorial: false } }),
+    );
+    await renderApp('/help');
     fireEvent.click(screen.getByRole('button', { name: 'Play the tutorial again' }));
-    expect(screen.getByRole('dialog', { name: 'Add a spot' })).toBeTruthy();
-    act(() => {
-      window.dispatchEvent(new Event('fj:close-top-modal'));
-    });
-    expect(dialog()).toBeNull();
-    expect(tutorialCalls()).toEqual([]);
+    expect(await screen.findByRole('dialog', { name: 'Add a spot' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Help' })).toBeNull();
   });
 });
 
 describe('HelpPage', () => {
-  it('has the tutorial steps and the FAQ', async () => {
-    server.on('GET /api/v1/preferences', () =>
-      json({ data: { ...serverPrefs, showTutorial: false } }),
-    );
-    await renderOverlay(true);
+  it('has the tutorial steps and the FAQ, and no tutorial over it', async () => {
+    await renderApp('/help');
     expect(screen.getAllByRole('listitem').length).toBeGreaterThanOrEqual(6);
     expect(screen.getByText('Draw its patch', { exact: false })).toBeTruthy();
     const privacy = screen.getByText('Do my photos reveal where I took them?');
     expect(privacy.closest('details')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Profile' }).getAttribute('href')).toBe('/profile');
-    // Let the overlay's flag check finish while the fake server is still installed.
-    await waitFor(() => expect(server.callsTo('GET /api/v1/preferences')).toHaveLength(1));
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+    await pause(50);
     expect(dialog()).toBeNull();
   });
 });

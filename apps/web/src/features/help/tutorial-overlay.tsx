@@ -1,25 +1,19 @@
 import { useEffect, useState } from 'react';
-import { toast } from 'react-toastify';
 import { preferencesService } from '../../lib/api/preferences-service.ts';
 import { useAuth } from '../../lib/identity/auth-provider.tsx';
+import { tutorialRequest } from '../../lib/tutorial-request.ts';
 import { ModalDialog } from '../../lib/ui/modal-dialog.tsx';
-import { showTutorialEvent } from './show-tutorial.ts';
 import { StepArt } from './step-art.tsx';
 import { tutorialSteps } from './tutorial-steps.ts';
 import '../../styles/pages.css';
 
-/** After sign-in the short version: a spot, its patch, an entry, and where to find it again. */
+/** On the home map the short version: a spot, its patch, an entry, and where to find it again. */
 const overlaySteps = tutorialSteps.filter((step) =>
   ['tap-map', 'patch', 'entry', 'list'].includes(step.art),
 );
 
-interface TutorialDialogProps {
-  onClose: () => void;
-  onNeverAgain: () => void;
-}
-
 /** Back and Next come before Skip in the DOM, so focus starts on Next. */
-function TutorialDialog({ onClose, onNeverAgain }: TutorialDialogProps) {
+function TutorialDialog({ onClose }: { onClose: () => void }) {
   const [index, setIndex] = useState(0);
   const step = overlaySteps[index];
   if (!step) return null;
@@ -54,51 +48,51 @@ function TutorialDialog({ onClose, onNeverAgain }: TutorialDialogProps) {
         </button>
       </div>
       <div className="dialog-actions dialog-actions-secondary">
-        <button type="button" className="link-button" onClick={onNeverAgain}>
-          Don&apos;t show again
-        </button>
+        <span className="inline-hint">Help → Play the tutorial again</span>
         <button type="button" className="link-button" onClick={onClose}>
           Skip
         </button>
       </div>
+      <button
+        type="button"
+        className="tutorial-close"
+        aria-label="Close tutorial"
+        onClick={onClose}
+      >
+        <span aria-hidden="true">×</span>
+      </button>
     </ModalDialog>
   );
 }
 
 /**
- * Shown once after sign-in while the account's tutorial flag is on (GET /preferences), and
- * again whenever the Help page asks. Closing hides it for this visit; "Don't show again"
- * turns the flag off.
+ * On the home map only (the layout mounts it there), once: while the account's tutorial flag
+ * is on, or when Help or Settings asked for it. Closing it in any way turns the flag off
+ * (PUT /preferences/tutorial {show:false}); a failure is only logged (SPEC.md §8).
  */
 export function TutorialOverlay() {
   const { user, loading } = useAuth();
   const uid = user?.uid ?? null;
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(() => tutorialRequest.isRequested());
 
   useEffect(() => {
     // Not before the session is settled: a new user's preferences are created just before.
-    if (!uid || loading) return;
+    if (!uid || loading || open || tutorialRequest.wasClosed()) return;
     let current = true;
     void preferencesService.get().then((preferences) => {
-      if (current && preferences?.showTutorial) setOpen(true);
+      if (current && preferences?.showTutorial && !tutorialRequest.wasClosed()) setOpen(true);
     });
     return () => {
       current = false;
     };
-  }, [uid, loading]);
+  }, [uid, loading, open]);
 
-  useEffect(() => {
-    const show = () => setOpen(true);
-    window.addEventListener(showTutorialEvent, show);
-    return () => window.removeEventListener(showTutorialEvent, show);
-  }, []);
-
-  async function neverAgain() {
+  function close() {
     setOpen(false);
-    const saved = await preferencesService.updateTutorial(false);
-    if (!saved) toast.error('That could not be saved; the tutorial may show again next time.');
+    tutorialRequest.markClosed();
+    void preferencesService.updateTutorial(false);
   }
 
   if (!open || !uid) return null;
-  return <TutorialDialog onClose={() => setOpen(false)} onNeverAgain={() => void neverAgain()} />;
+  return <TutorialDialog onClose={close} />;
 }

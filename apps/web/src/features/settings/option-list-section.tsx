@@ -1,3 +1,4 @@
+import { customBeyondDefaults } from '../../store/journal-defaults.ts';
 import { useJournalStore } from '../../store/journal-store.ts';
 import { AddNameForm } from './add-name-form.tsx';
 import { TagList } from './tag-list.tsx';
@@ -21,7 +22,10 @@ const texts = {
   },
 };
 
-/** Defaults shown but fixed; the user's own additions removable (SPEC.md §3). */
+/**
+ * Defaults shown but fixed; the user's own additions removable (SPEC.md §3). A saved name that
+ * repeats a built-in one ("forest") shows once, as the built-in; the store still keeps it.
+ */
 export function OptionListSection({ kind }: OptionListSectionProps) {
   const lists = useJournalStore((state) =>
     kind === 'terrain' ? state.terrainOptions : state.treeOptions,
@@ -40,7 +44,7 @@ export function OptionListSection({ kind }: OptionListSectionProps) {
       <p>{text.lead}</p>
       <TagList
         fixed={lists.default}
-        removable={lists.custom}
+        removable={customBeyondDefaults(lists)}
         removeLabel={text.remove}
         onRemove={(name) => void remove(name)}
       />

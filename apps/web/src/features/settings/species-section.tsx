@@ -1,4 +1,5 @@
 import { categoryColor } from '../../lib/category-colors.ts';
+import { speciesIn } from '../../lib/labels.ts';
 import { useJournalStore } from '../../store/journal-store.ts';
 import { AddNameForm } from './add-name-form.tsx';
 import { TagList } from './tag-list.tsx';
@@ -74,7 +75,7 @@ export function SpeciesSection() {
         <p className="inline-hint">No categories yet. Add your first one below.</p>
       )}
       {names.map((name) => (
-        <CategoryBlock key={name} category={name} species={categories[name] ?? []} />
+        <CategoryBlock key={name} category={name} species={speciesIn(categories, name)} />
       ))}
       <div className="category-block">
         <AddNameForm

@@ -1,79 +1,54 @@
 import { useEffect, useState } from 'react';
-import { toast } from 'react-toastify';
 import { preferencesService } from '../../lib/api/preferences-service.ts';
+import { tutorialRequest } from '../../lib/tutorial-request.ts';
 
-type Flag = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; show: boolean };
-
-/** The account's "show the tutorial" flag, saved through PUT /preferences/tutorial. */
+/**
+ * The account's "show the tutorial" flag, saved through PUT /preferences/tutorial. Turned on,
+ * the tutorial plays on the next visit to the home map. Read and save failures are only
+ * logged (SPEC.md §8, by the service): the switch shows off when the flag could not be read,
+ * and goes back when a change could not be saved.
+ */
 export function TutorialSetting() {
-  const [flag, setFlag] = useState<Flag>({ state: 'loading' });
+  const [show, setShow] = useState<boolean | null>(null);
   const [saving, setSaving] = useState(false);
-
-  // Bumped by Retry; the first read may come from the cache, a retry never does.
-  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     let current = true;
-    void preferencesService.get(attempt > 0).then((preferences) => {
-      if (!current) return;
-      setFlag(
-        preferences ? { state: 'ready', show: preferences.showTutorial } : { state: 'failed' },
-      );
+    void preferencesService.get().then((preferences) => {
+      if (current) setShow(preferences?.showTutorial ?? false);
     });
     return () => {
       current = false;
     };
-  }, [attempt]);
+  }, []);
 
-  function retry() {
-    setFlag({ state: 'loading' });
-    setAttempt((count) => count + 1);
-  }
-
-  async function toggle(show: boolean) {
+  async function toggle(next: boolean) {
     setSaving(true);
-    setFlag({ state: 'ready', show });
-    // SPEC.md §8 has the service log only; the person who flipped the switch deserves a word.
-    const saved = await preferencesService.updateTutorial(show);
-    if (!saved) {
-      setFlag({ state: 'ready', show: !show });
-      toast.error('The tutorial setting could not be saved. Please try again.');
-    }
+    setShow(next);
+    if (next) tutorialRequest.request();
+    else tutorialRequest.withdraw();
+    if (!(await preferencesService.updateTutorial(next))) setShow(!next);
     setSaving(false);
   }
 
   return (
     <section className="card" aria-labelledby="tutorial-heading">
       <h2 id="tutorial-heading">Tutorial</h2>
-      <p>A short walk-through after you sign in: adding a spot and writing an entry.</p>
-      {flag.state === 'loading' && (
-        <p className="inline-hint" role="status">
-          Loading…
-        </p>
-      )}
-      {flag.state === 'failed' && (
-        <p className="inline-alert" role="alert">
-          The tutorial setting could not be loaded.{' '}
-          <button type="button" className="link-button" onClick={retry}>
-            Retry
-          </button>
-        </p>
-      )}
-      {flag.state === 'ready' && (
-        <div className="switch-row">
-          <button
-            type="button"
-            role="switch"
-            id="tutorial-switch"
-            className="switch"
-            aria-checked={flag.show}
-            aria-labelledby="tutorial-switch-label"
-            disabled={saving}
-            onClick={() => void toggle(!flag.show)}
-          />
-          <span id="tutorial-switch-label">Show the tutorial after sign-in</span>
-        </div>
-      )}
+      <p>A short walk-through on the home map: adding a spot and writing an entry.</p>
+      <div className="switch-row">
+        <button
+          type="button"
+          role="switch"
+          id="tutorial-switch"
+          className="switch"
+          aria-checked={show === true}
+          aria-labelledby="tutorial-switch-label"
+          aria-busy={show === null}
+          disabled={saving || show === null}
+          onClick={() => void toggle(!show)}
+        />
+        <span id="tutorial-switch-label">Show the tutorial on the home map</span>
+      </div>
     </section>
   );
 }

@@ -8,11 +8,14 @@ import { createTokenCache } from './token-cache.ts';
 /** The app's one token cache: the API client's bearer, warmed by the AuthProvider on sign-in. */
 export const tokenCache = createTokenCache(identity);
 
+/** Resolves on the identity provider's first sign-in report (SPEC.md §4's auth-ready wait). */
+export const authReadiness = createAuthReadiness(identity);
+
 /** The app's one API client, under /api/v1. */
 export const api = createApiClient({
   baseUrl: getApiBaseUrl,
   tokens: tokenCache,
-  readiness: createAuthReadiness(identity),
+  readiness: authReadiness,
   currentUser: () => identity.currentUser(),
   onSessionExpired: redirectToLogin,
 });

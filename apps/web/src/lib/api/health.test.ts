@@ -13,13 +13,13 @@ afterEach(() => {
 });
 
 describe('checkHealth', () => {
-  it('calls GET /api/health (not under /api/v1) with credentials and no cache', async () => {
+  it('calls GET /api/health (not under /api/v1) with credentials and no-cache (SPEC.md §7)', async () => {
     server.on('GET /api/health', () => json({ status: 'ok' }));
     await expect(checkHealth()).resolves.toBe(true);
     const call = server.calls[0];
     expect(call?.url).toBe('/api/health');
     expect(call?.init.credentials).toBe('include');
-    expect(call?.init.cache).toBe('no-store');
+    expect(call?.init.cache).toBe('no-cache');
     expect(call?.headers.authorization).toBeUndefined();
   });
 

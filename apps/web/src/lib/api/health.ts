@@ -12,7 +12,7 @@ export async function checkHealth(): Promise<boolean> {
     const response = await fetch(`${getApiOrigin()}/api/health`, {
       method: 'GET',
       credentials: 'include',
-      cache: 'no-store',
+      cache: 'no-cache',
       signal: controller.signal,
     });
     return response.ok;

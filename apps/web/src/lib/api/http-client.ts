@@ -9,11 +9,27 @@ import { parseBody } from './parse-body.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+/** What one attempt answered: the status, and the body parsed as JSON when it is JSON. */
+export interface ApiAnswer {
+  status: number;
+  ok: boolean;
+  body: unknown;
+}
+
+/** One attempt with the bearer token to send (null when nobody is signed in). */
+export type Attempt = (token: string | null) => Promise<ApiAnswer>;
+
 export interface ApiClient {
   get<T>(path: string): Promise<T>;
   post<T>(path: string, body?: unknown): Promise<T>;
   put<T>(path: string, body?: unknown): Promise<T>;
   delete<T>(path: string): Promise<T>;
+  /**
+   * Runs a request made elsewhere (the photo upload's XMLHttpRequest) under this client's
+   * rules: auth-ready wait, bearer token, one retry on 401, the expired-session redirect.
+   * Answers the last attempt's answer; a non-2xx is the caller's to turn into an error.
+   */
+  authorized(attempt: Attempt): Promise<ApiAnswer>;
 }
 
 export interface ApiClientDeps {
@@ -24,11 +40,8 @@ export interface ApiClientDeps {
   onSessionExpired: () => void;
 }
 
-interface Answer {
-  status: number;
-  ok: boolean;
-  body: unknown;
-}
+/** SPEC.md §5: any status from 200 to 299 is a success. */
+export const isOk = (status: number) => status >= 200 && status <= 299;
 
 /** One attempt, aborted after SPEC.md §9's 30 s (reading the body included). */
 async function send(url: string, method: Method, body: unknown, token: string | null) {
@@ -45,9 +58,9 @@ async function send(url: string, method: Method, body: unknown, token: string | 
       credentials: 'include',
       signal: controller.signal,
     });
-    const answer: Answer = {
+    const answer: ApiAnswer = {
       status: response.status,
-      ok: response.status >= 200 && response.status <= 299,
+      ok: isOk(response.status),
       body: parseBody(await response.text()),
     };
     return answer;
@@ -92,14 +105,16 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     }
   }
 
-  async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  async function authorized(attempt: Attempt): Promise<ApiAnswer> {
     await deps.readiness.wait();
+    const answer = await attempt(await bearer());
+    if (answer.status !== 401) return answer;
+    return attempt(await refreshAfter401(apiErrorFrom(answer.status, answer.body)));
+  }
+
+  async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
     const url = `${deps.baseUrl()}${path}`;
-    let answer = await send(url, method, body, await bearer());
-    if (answer.status === 401) {
-      const token = await refreshAfter401(apiErrorFrom(answer.status, answer.body));
-      answer = await send(url, method, body, token);
-    }
+    const answer = await authorized((token) => send(url, method, body, token));
     if (!answer.ok) throw apiErrorFrom(answer.status, answer.body);
     return answer.body as T;
   }
@@ -109,5 +124,6 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     post: (path, body) => request('POST', path, body),
     put: (path, body) => request('PUT', path, body),
     delete: (path) => request('DELETE', path),
+    authorized,
   };
 }

@@ -15,7 +15,8 @@ export class FakeXhr {
   onload: Handler = null;
   onerror: Handler = null;
   onabort: Handler = null;
-  upload: { onprogress: Handler } = { onprogress: null };
+  onprogress: Handler = null;
+  upload: { onprogress: Handler; onload: Handler } = { onprogress: null, onload: null };
 
   open(method: string, url: string) {
     this.method = method;
@@ -46,6 +47,11 @@ export class FakeXhr {
     this.upload.onprogress?.(
       new ProgressEvent('progress', { lengthComputable: true, loaded, total }),
     );
+  }
+
+  /** The last byte of the body has gone; the answer is still to come. */
+  uploaded() {
+    this.upload.onload?.(new ProgressEvent('load'));
   }
 
   respond(status: number, body: unknown) {

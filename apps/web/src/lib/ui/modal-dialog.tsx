@@ -45,7 +45,8 @@ export function ModalDialog({ title, onClose, children, className, hideTitle }: 
     const root = panel.current;
     if (root) (focusablesIn(root)[0] ?? root).focus();
     // Capture phase and stopImmediatePropagation: the top dialog handles the request alone,
-    // before any sheet underneath that also listens for it; defaultPrevented says "handled".
+    // before any sheet underneath that also listens for it. preventDefault is the answer the
+    // back button reads synchronously from dispatchEvent: "a modal closed, stop there".
     const onCloseRequest = (event: Event) => {
       if (openStack[openStack.length - 1] !== me) return;
       event.preventDefault();

@@ -10,6 +10,7 @@ import {
   type FormErrors,
 } from '../../../lib/ui/form-errors.ts';
 import { allOptions } from '../../../store/journal-defaults.ts';
+import { speciesIn } from '../../../lib/labels.ts';
 import { useJournalStore } from '../../../store/journal-store.ts';
 import { ACCESS_LABELS, ACCESS_STATUSES, isAccessStatus } from './access-labels.ts';
 import { DescriptionField, LOCATION_FIELD_MESSAGES, NameField } from './name-field.tsx';
@@ -43,7 +44,7 @@ export function LocationEditForm({ location, onDone }: Props) {
 
   // Species of the chosen categories; species saved earlier stay offered so none is lost silently.
   const speciesOptions = withChosen(
-    categories.flatMap((category) => speciesCategories[category] ?? []),
+    categories.flatMap((category) => speciesIn(speciesCategories, category)),
     location.species ?? [],
   );
   const terrainChoices = withChosen(allOptions(terrainOptions), terrainType ? [terrainType] : []);

@@ -1,0 +1,77 @@
+import { speciesService } from '../lib/api/species-service.ts';
+import { MESSAGES } from '../lib/spec-constants.ts';
+import type { GetJournal, SetJournal } from './journal-types.ts';
+
+/** SPEC.md §5: species actions without a user log a warning and do nothing. */
+export function signedIn(get: GetJournal, action: string): string | null {
+  const uid = get().userId;
+  if (!uid) console.warn(`${action}: no signed-in user; ignored`);
+  return uid;
+}
+
+/**
+ * Reads the species, terrain and tree lists from the server (SPEC.md §7) and remembers whether
+ * this session has done so for the signed-in user. Edits wait for that: a list only partly
+ * known (stored on this device, or not read yet) must never be written back over the
+ * server's (issue 9).
+ */
+export function createSpeciesSync(set: SetJournal, get: GetJournal) {
+  let syncedUid: string | null = null;
+  let inFlight: { uid: string; promise: Promise<void> } | null = null;
+
+  async function load(uid: string, force: boolean) {
+    set({ speciesLoading: true, speciesError: null });
+    try {
+      const data = await speciesService.getSpeciesData(force);
+      if (get().userId !== uid) return;
+      const { terrainOptions, treeOptions } = get();
+      // Every name the server holds is kept, also those that repeat a built-in one.
+      set({
+        speciesCategories: data.categories,
+        terrainOptions: { ...terrainOptions, custom: data.terrainTypes ?? terrainOptions.custom },
+        treeOptions: { ...treeOptions, custom: data.treeTypes ?? treeOptions.custom },
+      });
+      syncedUid = uid;
+    } catch (error) {
+      console.error(MESSAGES.speciesLoadFailed, error);
+      if (get().userId === uid) set({ speciesError: MESSAGES.speciesLoadFailed });
+    } finally {
+      set({ speciesLoading: false });
+    }
+  }
+
+  /** SPEC.md §4: skipped while a fetch for the same user is running (its promise is shared). */
+  function fetchSpecies(force = false): Promise<void> {
+    const uid = signedIn(get, 'fetchSpecies');
+    if (!uid) return Promise.resolve();
+    if (inFlight?.uid === uid) return inFlight.promise;
+    const promise = load(uid, force).finally(() => {
+      if (inFlight?.promise === promise) inFlight = null;
+    });
+    inFlight = { uid, promise };
+    return promise;
+  }
+
+  /**
+   * Runs `edit` on lists that hold the server's values: at once (so the change shows first)
+   * when this session has read them, otherwise after reading them. If they cannot be read,
+   * the edit is dropped and logged; the species section shows the load failure.
+   */
+  function onServerLists(uid: string, label: string, edit: () => Promise<void>): Promise<void> {
+    if (syncedUid === uid) return edit();
+    return fetchSpecies().then(() => {
+      if (syncedUid === uid && get().userId === uid) return edit();
+      console.error(`Failed to update ${label}: the saved lists could not be read first`);
+    });
+  }
+
+  return {
+    fetchSpecies,
+    onServerLists,
+    /** Reset or another user: the lists must be read again before the next edit. */
+    forget() {
+      syncedUid = null;
+      inFlight = null;
+    },
+  };
+}
