@@ -137,6 +137,22 @@ describe.each(databaseKinds)('preferences on $name', (kind) => {
       expect(await read(call)).toEqual(data);
     });
 
+    it('takes categories named like Object.prototype members (constructor, toString)', async () => {
+      const { call } = await newUser();
+      const res = await call('PUT', '/preferences/categories', {
+        categories: ['constructor', 'toString', 'hasOwnProperty'],
+      });
+      expect(res.statusCode).toBe(200);
+      await call('PUT', '/preferences/species/toString', { species: ['wood ear'] });
+      const data = await read(call);
+      expect(data.customSpeciesCategories).toEqual(['constructor', 'toString', 'hasOwnProperty']);
+      expect(data.customSpecies).toEqual({
+        constructor: [],
+        toString: ['wood ear'],
+        hasOwnProperty: [],
+      });
+    });
+
     it('PUT /preferences/species/{category}, with the category URL-encoded', async () => {
       const { call, created } = await newUser();
       const res = await call('PUT', '/preferences/species/wild%20gr%C3%B6ns', {

@@ -78,7 +78,11 @@ export function createPreferencesService(db: Kysely<Database>) {
       const kept = tidy(categories);
       const species = parseJson<Record<string, string[]>>((await ensure(userId)).custom_species);
       const keptSpecies = Object.fromEntries(
-        kept.map((category) => [category, species[category] ?? []]),
+        // Own keys only: a category may be called "constructor" or "toString".
+        kept.map((category) => [
+          category,
+          Object.hasOwn(species, category) ? species[category] : [],
+        ]),
       );
       return change(userId, {
         custom_species_categories: JSON.stringify(kept),
