@@ -86,9 +86,10 @@ describe.each(databaseKinds)('the unattached-photo sweeper on $name', (kind) => 
     expect(await photoRows(t, user.id)).toEqual([]);
     expect(storedPhotoFiles(t)).not.toContain(photo.filePath);
 
-    const timers = vi.getTimerCount();
+    expect(vi.getTimerCount()).toBeGreaterThan(0);
     await t.close();
     t = undefined;
-    expect(vi.getTimerCount()).toBe(timers - 1);
+    // The sweeper's interval went with the server (as did every other interval it keeps).
+    expect(vi.getTimerCount()).toBe(0);
   });
 });
