@@ -17,5 +17,3 @@ export const idParamSchema = z
   .min(1)
   .max(limits.idLength)
   .refine(oneLine, noControls);
-
-export const isoTimestampSchema = z.string();
