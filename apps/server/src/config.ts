@@ -75,8 +75,6 @@ const envSchema = z.object({
     .default('https://tile.opentopomap.org/{z}/{x}/{y}.png'),
 });
 
-export type Env = z.input<typeof envSchema>;
-
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;

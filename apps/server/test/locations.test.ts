@@ -58,7 +58,7 @@ describe.each(databaseKinds)('locations on $name', (kind) => {
     expect(list.json<{ data: Location[] }>().data.map((l) => l.id)).toContain(location.id);
   });
 
-  it('trims the id in the path (SPEC.md §5)', async () => {
+  it('trims the id in the path (docs/behaviour.md#validation)', async () => {
     const { id } = (await call('POST', '/locations', spot)).json<Location>();
     const res = await call('GET', `/locations/%20${id}%20`);
     expect(res.statusCode).toBe(200);

@@ -121,7 +121,7 @@ describe.each(databaseKinds)('photos on $name', (kind) => {
   });
 
   describe('upload', () => {
-    it("answers 201 with SPEC.md §3's photo entry", async () => {
+    it('answers 201 with the documented photo entry', async () => {
       const before = Date.now();
       const res = await uploadPhoto(t, user, await makeJpeg({ width: 300, height: 200 }), {
         filename: 'Kantarell <Öland> 2024?.jpg',

@@ -4,7 +4,7 @@ import { apiClient, errorOf, fieldsOf, type Call } from './helpers/api-client.ts
 import { databaseKinds } from './helpers/databases.ts';
 import { createTestApp, type TestApp, type TestUser } from './helpers/test-app.ts';
 
-/** SPEC.md §3, written out rather than imported, so a change to the contract is noticed. */
+/** The documented defaults (docs/behaviour.md#defaults), written out rather than imported, so a change to the contract is noticed. */
 const specDefaults = {
   name: '',
   email: '',
@@ -26,7 +26,7 @@ describe.each(databaseKinds)('preferences on $name', (kind) => {
   });
   afterAll(() => t.close());
 
-  /** A new user, with a record made from SPEC.md's defaults. */
+  /** A new user, with a record made from the documented defaults. */
   async function newUser(): Promise<{ user: TestUser; call: Call; created: Preferences }> {
     const user = await t.signUp();
     const call = apiClient(t.app, user.auth);
@@ -39,7 +39,7 @@ describe.each(databaseKinds)('preferences on $name', (kind) => {
     (await call('GET', '/preferences')).json<{ data: Preferences }>().data;
 
   describe('POST /preferences', () => {
-    it("creates the record with SPEC.md's defaults when the body holds only the id", async () => {
+    it('creates the record with the documented defaults when the body holds only the id', async () => {
       const { user, created } = await newUser();
       expect(created).toEqual({ id: user.id, ...specDefaults, showTutorial: true });
       expect(specDefaults).toMatchObject(defaultPreferences);

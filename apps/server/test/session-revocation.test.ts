@@ -6,7 +6,7 @@ import type { Mail } from '../src/plugins/mail.ts';
 import { databaseKinds } from './helpers/databases.ts';
 import { createTestApp, type TestApp, type TestUser } from './helpers/test-app.ts';
 
-/** The promise of SPEC: a revoked ID token is refused within 5 s. */
+/** The documented promise (docs/behaviour.md#revocation): a revoked ID token is refused within 5 s. */
 const revocationDeadlineMs = 5000;
 
 /** The status /api/v1 answers this ID token with, once it is 401 or the deadline has passed. */

@@ -6,7 +6,7 @@ import './styles/app.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-// The hardware back button follows SPEC.md §2 (only in the native app).
+// The hardware back button follows docs/behaviour.md#back-button (only in the native app).
 installNativeBackButton();
 createRoot(root).render(
   <StrictMode>

@@ -10,12 +10,10 @@ export const labelSchema = z
   .max(limits.labelLength)
   .refine(oneLine, noControls);
 
-/** Identifiers arrive in paths; SPEC.md §5 says they are trimmed before use. */
+/** Identifiers arrive in paths; docs/behaviour.md#validation says they are trimmed before use. */
 export const idParamSchema = z
   .string()
   .trim()
   .min(1)
   .max(limits.idLength)
   .refine(oneLine, noControls);
-
-export const isoTimestampSchema = z.string();

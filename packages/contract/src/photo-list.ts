@@ -1,4 +1,4 @@
-/** A photo as the journal screens use it: SPEC.md §3's Photo entry, tolerant of old records. */
+/** A photo as the journal screens use it: the Photo entry (docs/behaviour.md#photo-entry), tolerant of old records. */
 export interface NormalizedPhoto {
   url: string;
   thumbnailUrl?: string;
@@ -32,7 +32,7 @@ export function toPublicStorageUrl(url: string): string {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** SPEC.md §3 "Photo list normalisation", every bullet of it, as one pure function. */
+/** Photo list normalisation (docs/behaviour.md#photo-list), every bullet of it, as one pure function. */
 export function normalizePhotoList(
   input: unknown,
   now: () => Date = () => new Date(),

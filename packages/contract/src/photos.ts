@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { noControls, oneLine } from './cheap-checks.ts';
 
-/** SPEC.md §3 "Photo entry". URLs are signed and expire, so the server re-signs them on every read. */
+/** The Photo entry (docs/behaviour.md#photo-entry). URLs are signed and expire, so the server re-signs them on every read. */
 export const photoEntrySchema = z.object({
   url: z.string(),
   thumbnailUrl: z.string().optional(),

@@ -3,7 +3,7 @@ import { boundedArray, checkedFirst, noControls, oneLine } from './cheap-checks.
 import { labelSchema } from './common.ts';
 import { limits } from './limits.ts';
 
-/** SPEC.md §3 defaults for a new user's preferences record. */
+/** The defaults (docs/behaviour.md#defaults) for a new user's preferences record. */
 export const defaultPreferences = {
   customSpeciesCategories: ['mushrooms', 'berries', 'herbs'],
   customSpecies: {
@@ -39,7 +39,7 @@ const speciesMapSchema = checkedFirst(
 );
 const shortLine = (max: number) => z.string().max(max).refine(oneLine, noControls);
 
-/** POST /preferences: the record SPEC.md §7 sends once per new user. */
+/** POST /preferences: the record the client sends once (docs/behaviour.md#endpoints) per new user. */
 export const createPreferencesSchema = z.object({
   id: shortLine(limits.idLength).min(1),
   name: shortLine(200).default(''),

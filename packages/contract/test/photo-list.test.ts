@@ -6,7 +6,7 @@ const clock = () => now;
 const signed =
   'https://storage.googleapis.com/journal-bucket/users/u1/photo%201.jpg?GoogleAccessId=svc%40proj.iam&Expires=1700000000&Signature=abc%2Bdef';
 
-describe('normalizePhotoList (SPEC.md §3)', () => {
+describe('normalizePhotoList (docs/behaviour.md#photo-list)', () => {
   it.each([undefined, null, 'a.jpg', 42, { url: 'a.jpg' }])(
     'gives an empty list for the non-array %j',
     (input) => {

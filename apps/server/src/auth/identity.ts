@@ -22,7 +22,7 @@ export interface IdentityDeps {
   log: (level: 'debug' | 'info' | 'warn' | 'error', message: string, details: unknown[]) => void;
 }
 
-/** ID tokens live one hour; the web client keeps them 50 minutes (SPEC.md §9). */
+/** ID tokens live one hour; the web client keeps them 50 minutes (docs/behaviour.md#constants). */
 export const idTokenLifetime = '1h';
 /** The same hour in milliseconds: how long a revoked session must be remembered. */
 export const idTokenLifetimeMs = 60 * 60 * 1000;

@@ -13,7 +13,7 @@ import {
 import { RequireUser, VisitorOnly } from './routing/guards.tsx';
 import { PageSlot } from './routing/page-slot.tsx';
 
-/** The route table of SPEC.md §2. */
+/** The route table (docs/behaviour.md#routes). */
 export function AppRoutes() {
   return (
     <PageSlot>

@@ -3,7 +3,7 @@ import { AppProviders } from './app-providers.tsx';
 import { MapsProvider } from './maps-provider.tsx';
 import { ServerReadinessGate } from './readiness/server-readiness-gate.tsx';
 
-/** Everything except /privacy-policy sits behind these (SPEC.md §2). */
+/** Everything except /privacy-policy sits behind these (docs/behaviour.md#routes). */
 export function GatedShell() {
   return (
     <ServerReadinessGate>

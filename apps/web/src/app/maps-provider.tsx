@@ -1,7 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { MAPS_LIBRARIES } from '../lib/spec-constants.ts';
 
-/** SPEC.md §1: the maps service is used with these libraries. */
+/** docs/behaviour.md#maps: the maps service is used with these libraries. */
 export const mapLibraries = MAPS_LIBRARIES;
 
 export interface MapsContextValue {

@@ -1,6 +1,6 @@
 import { lazyPage } from './routing/lazy-page.ts';
 
-/** Every page loads on demand (SPEC.md §2). */
+/** Every page loads on demand (docs/behaviour.md#page-loading). */
 export const PrivacyPolicyPage = lazyPage(
   () => import('../features/privacy-policy/privacy-policy-page.tsx'),
   'PrivacyPolicyPage',

@@ -1,7 +1,7 @@
 import type { ToastContainerProps } from 'react-toastify';
 import { TOAST_AUTO_CLOSE_MS } from '../lib/spec-constants.ts';
 
-/** SPEC.md §2 and §9: the app's wrapper shows toasts bottom-right for 3000 ms. */
+/** docs/behaviour.md#toasts: the app's wrapper shows toasts bottom-right for 3000 ms. */
 export const toastSettings = {
   position: 'bottom-right',
   autoClose: TOAST_AUTO_CLOSE_MS,

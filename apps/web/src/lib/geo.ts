@@ -2,7 +2,7 @@ import area from '@turf/area';
 import distance from '@turf/distance';
 import type { Location } from '@fj/contract/locations';
 
-/** A point as the app stores it (SPEC: location.position). */
+/** A point as the app stores it (docs/behaviour.md#location: location.position). */
 export interface LatLng {
   lat: number;
   lng: number;

@@ -8,7 +8,7 @@ import {
   withoutCategory,
 } from './labels.ts';
 
-describe('tidyLabels (SPEC.md §3)', () => {
+describe('tidyLabels (docs/behaviour.md#journal-store)', () => {
   it('trims, drops empty names and removes duplicates, keeping the first', () => {
     expect(tidyLabels([' mint ', '', '  ', 'mint', 'thyme', 3, null])).toEqual(['mint', 'thyme']);
   });

@@ -1,4 +1,4 @@
-/** SPEC.md §3: names trimmed, empty ones dropped, repeats removed (first one kept). */
+/** docs/behaviour.md#journal-store: names trimmed, empty ones dropped, repeats removed (first one kept). */
 export function tidyLabels(list: readonly unknown[]): string[] {
   const names = list.filter((item): item is string => typeof item === 'string');
   return [...new Set(names.map((name) => name.trim()).filter(Boolean))];

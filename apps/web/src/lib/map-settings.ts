@@ -3,7 +3,7 @@ export const baseLayers = ['streets', 'satellite', 'topo'] as const;
 export type BaseLayer = (typeof baseLayers)[number];
 
 /**
- * Kept apart from the journal store: SPEC.md §3 allows only three things under its key.
+ * Kept apart from the journal store: docs/behaviour.md#local-storage allows only three things under its key.
  * A device setting, not an account one: satellite may suit a phone and not a laptop.
  */
 const storageKey = 'foraging-journal-map';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import * as spec from './spec-constants.ts';
 
-/** SPEC.md §8 and §9, verbatim: a change here must be a change of the spec. */
+/** docs/behaviour.md#constants and #error-catalogue, verbatim: a change here must be a change of the spec. */
 describe('spec constants', () => {
-  it('holds the numbers of SPEC.md §9', () => {
+  it('holds the documented numbers', () => {
     expect(spec.API_TIMEOUT_MS).toBe(30000);
     expect(spec.TOKEN_CACHE_MS).toBe(50 * 60 * 1000);
     expect(spec.TOKEN_REFRESH_MARGIN_MS).toBe(60 * 1000);
@@ -29,7 +29,7 @@ describe('spec constants', () => {
     expect(spec.MAPS_LIBRARIES).toEqual(['marker', 'geometry', 'drawing', 'places']);
   });
 
-  it('holds the texts of SPEC.md §8', () => {
+  it('holds the documented error texts', () => {
     expect(spec.MESSAGES).toEqual({
       locationsLoadFailed: 'Failed to load locations',
       speciesLoadFailed: 'Failed to load species data',

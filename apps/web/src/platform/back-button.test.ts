@@ -23,7 +23,7 @@ function recorder(modalOpen = false) {
   return { calls, actions };
 }
 
-describe('mobile back button (SPEC.md §2)', () => {
+describe('mobile back button (docs/behaviour.md#back-button)', () => {
   it('1. closes the open mobile menu and does nothing else', () => {
     const { calls, actions } = recorder();
     expect(handleBackButton({ menuOpen: true, canGoBack: true, path: '/' }, actions)).toBe(

@@ -2,7 +2,7 @@
 export const closeMenuEvent = 'fj:close-menu';
 export const closeTopModalEvent = 'fj:close-top-modal';
 
-/** Paths where "back" with no history means leaving the app (SPEC.md §2). */
+/** Paths where "back" with no history means leaving the app (docs/behaviour.md#back-button). */
 const exitPaths = new Set(['/', '/home', '/login']);
 
 export interface BackButtonContext {
@@ -24,7 +24,7 @@ export interface BackButtonActions {
 export type BackButtonOutcome = 'closed-menu' | 'closed-modal' | 'went-back' | 'exited' | 'nothing';
 
 /**
- * SPEC.md §2 "Mobile back button", in its order, and one thing per press (issue 9): closing
+ * The mobile back button (docs/behaviour.md#back-button), in its order, and one thing per press (issue 9): closing
  * the menu, or a modal or bottom sheet that answered the request, ends the handling. Only when
  * nothing was open does it go back one step, or exit on /, /home and /login.
  */

@@ -56,7 +56,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('native back button wiring (SPEC.md §2)', () => {
+describe('native back button wiring (docs/behaviour.md#back-button)', () => {
   it('is not installed on the web, where the browser owns "back"', async () => {
     vi.stubEnv('VITE_FORCE_NATIVE', 'false');
     await install();

@@ -5,7 +5,7 @@ import { isNativePlatform } from './platform.ts';
 let installed = false;
 
 /**
- * Hands the hardware back button (Android) to SPEC.md §2's order. Capacitor reports whether
+ * Hands the hardware back button (Android) to the documented order (docs/behaviour.md#back-button). Capacitor reports whether
  * the WebView can go back; the menu marker and the path come from the page at that moment.
  * Called once at start-up; does nothing on the web, where the browser owns "back".
  */

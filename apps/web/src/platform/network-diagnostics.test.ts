@@ -14,7 +14,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('networkFailureHints (SPEC.md §8)', () => {
+describe('networkFailureHints (docs/behaviour.md#error-catalogue)', () => {
   it('names the unreachable server, CORS with the page origin, and permissions', () => {
     const hints = networkFailureHints(failed, native);
     expect(hints).toHaveLength(3);

@@ -24,7 +24,7 @@ function originOf(url: string, base: string): string {
 }
 
 /**
- * SPEC.md §8, native network failure with no response: the likely causes, in the order to
+ * docs/behaviour.md#error-catalogue, native network failure with no response: the likely causes, in the order to
  * check them. The WebView hides which one it was (a CORS refusal looks like a dead server).
  */
 export function networkFailureHints(request: FailedRequest, context: DiagnosticsContext): string[] {
@@ -48,7 +48,7 @@ export function networkFailureHints(request: FailedRequest, context: Diagnostics
 
 /**
  * Logs the hints for a native request that got no response, and nothing else: no user
- * message (SPEC.md §8), never a throw (it runs inside error paths). A no-op on the web, where
+ * message (docs/behaviour.md#error-catalogue), never a throw (it runs inside error paths). A no-op on the web, where
  * the page and the API share one origin and the browser's own console says enough.
  */
 export function reportNetworkFailure(request: FailedRequest): void {

@@ -49,7 +49,7 @@ describe('photo URLs from the server', () => {
   });
 });
 
-describe('API base (SPEC.md §7)', () => {
+describe('API base (docs/behaviour.md#api-base)', () => {
   it('stays relative on the web: /api/v1 on the same server', () => {
     vi.stubEnv('VITE_API_ORIGIN', 'https://journal.example.org');
     expect(getApiOrigin()).toBe('');

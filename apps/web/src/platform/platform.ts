@@ -1,7 +1,7 @@
 import { Capacitor } from '@capacitor/core';
 
 /**
- * The one answer to "are we the native app?" (DESIGN.md: src/platform is the only place that
+ * The one answer to "are we the native app?" (docs/architecture.md#platform: src/platform is the only place that
  * knows Capacitor). VITE_FORCE_NATIVE=true at build time switches the native code paths on in
  * a browser build, so the e2e test can drive them in Chromium.
  */
@@ -12,7 +12,7 @@ export function isNativePlatform(): boolean {
 let warnedNoOrigin = false;
 
 /**
- * SPEC.md §7: the native app talks to the hosted server, whose origin is baked in at build
+ * docs/behaviour.md#api-base: the native app talks to the hosted server, whose origin is baked in at build
  * time (VITE_API_ORIGIN). Without it the requests go to the WebView's own origin and fail,
  * which the network diagnostics then explain; the console says why once.
  */

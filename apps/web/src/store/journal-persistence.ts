@@ -8,7 +8,7 @@ import {
 import { tidyCategoryMap, tidyLabels } from '../lib/labels.ts';
 import type { JournalState, OptionLists } from './journal-types.ts';
 
-/** SPEC.md §3: only these three are kept in local storage. */
+/** docs/behaviour.md#local-storage: only these three are kept in local storage. */
 export type PersistedJournal = Pick<
   JournalState,
   'speciesCategories' | 'terrainOptions' | 'treeOptions'
@@ -53,7 +53,7 @@ function sanitize(value: unknown): PersistedJournal | null {
 
 /**
  * localStorage with JSON, where a read that fails (unparsable text, storage denied) clears the
- * stored copy and answers "nothing stored", so the store starts from its defaults (SPEC.md §4).
+ * stored copy and answers "nothing stored", so the store starts from its defaults (docs/behaviour.md#start-up).
  */
 export const journalStorage: PersistStorage<PersistedJournal> = {
   getItem(name) {
@@ -95,7 +95,7 @@ export const journalPersistOptions: PersistOptions<JournalState, PersistedJourna
     terrainOptions: state.terrainOptions,
     treeOptions: state.treeOptions,
   }),
-  // SPEC.md §3: data from an older version keeps its options but loses its species categories.
+  // docs/behaviour.md#local-storage: data from an older version keeps its options but loses its species categories.
   migrate: (persisted) => {
     const record = isRecord(persisted) ? persisted : {};
     return {

@@ -9,7 +9,7 @@ import type { JournalState } from './journal-types.ts';
 export type { JournalState } from './journal-types.ts';
 
 /**
- * The journal store (SPEC.md §3–§5). Only species categories, terrain and tree options are
+ * The journal store (docs/behaviour.md#journal-store). Only species categories, terrain and tree options are
  * persisted; the signed-in user comes from the AuthProvider through setUser, so the store
  * stays free of React.
  */
@@ -27,7 +27,7 @@ export const useJournalStore = create<JournalState>()(
         // Another user's journal must not linger on screen or in storage.
         if (previous !== null) get().reset();
         set({ userId: uid });
-        // SPEC.md §4 start-up: signed in and nothing stored, so fetch species.
+        // Start-up (docs/behaviour.md#start-up): signed in and nothing stored, so fetch species.
         if (uid && Object.keys(get().speciesCategories).length === 0) void get().fetchSpecies();
       },
 

@@ -1,7 +1,7 @@
 import type { CreateEntryInput, UpdateEntryInput } from '@fj/contract/entries';
 import type { CreateLocationInput, Location, UpdateLocationInput } from '@fj/contract/locations';
 
-/** SPEC.md §3: a default list plus the user's own additions. */
+/** docs/behaviour.md#journal-store: a default list plus the user's own additions. */
 export interface OptionLists {
   default: string[];
   custom: string[];

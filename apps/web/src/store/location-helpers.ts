@@ -32,7 +32,7 @@ function photosOf(photos: readonly unknown[] | undefined): PhotoEntry[] {
   });
 }
 
-/** POST /locations may answer only an id (SPEC.md §7): the local copy is then built from the input. */
+/** POST /locations may answer only an id (docs/behaviour.md#optimistic-changes): the local copy is then built from the input. */
 export function locationFromCreate(input: CreateLocationInput, answer: unknown): Location {
   if (isWholeLocation(answer)) return answer;
   const answeredId =

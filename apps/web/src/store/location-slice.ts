@@ -13,14 +13,14 @@ import {
 } from './location-helpers.ts';
 import type { GetJournal, LocationActions, SetJournal } from './journal-types.ts';
 
-/** SPEC.md §5: writes without a user fail with 'User not authenticated'. */
+/** docs/behaviour.md#validation: writes without a user fail with 'User not authenticated'. */
 function requireUser(get: GetJournal): string {
   const uid = get().userId;
   if (!uid) throw new Error(MESSAGES.userNotAuthenticated);
   return uid;
 }
 
-/** SPEC.md §8: location and entry write failures are logged and re-thrown to the caller. */
+/** docs/behaviour.md#error-catalogue: location and entry write failures are logged and re-thrown to the caller. */
 async function loggedWrite<T>(label: string, write: () => Promise<T>): Promise<T> {
   try {
     return await write();
@@ -51,7 +51,7 @@ export function createLocationSlice(set: SetJournal, get: GetJournal): LocationA
       if (!uid) return console.warn('fetchLocations: no signed-in user; ignored');
       const { locationsLoading, lastLocationsFetch } = get();
       if (locationsLoading) return;
-      // SPEC.md §4: a fetch under 30 s after the last one is skipped unless forced.
+      // docs/behaviour.md#location-loading: a fetch under 30 s after the last one is skipped unless forced.
       if (
         !force &&
         lastLocationsFetch !== null &&
@@ -81,7 +81,7 @@ export function createLocationSlice(set: SetJournal, get: GetJournal): LocationA
 
     async updateLocation(id, changes) {
       requireUser(get);
-      // Optimistic (SPEC.md §4): shown first, refetched if the server refuses.
+      // Optimistic (docs/behaviour.md#optimistic-changes): shown first, refetched if the server refuses.
       const before = get().locations.find((item) => sameId(item.id, id));
       if (before) put(withChanges(before, changes));
       await loggedWrite('update location', async () => {

@@ -5,7 +5,7 @@ import { loadStore, serverPrefs, settle, setUpStoreTests } from './store-test-ki
 const t = setUpStoreTests();
 const bodies = (key: string) => t.server.callsTo(key).map((call) => call.body);
 
-/** A new user's record as the server creates it (SPEC.md §3 defaults). */
+/** A new user's record as the server creates it (docs/behaviour.md#defaults). */
 const newUserPrefs = {
   ...serverPrefs,
   customSpeciesCategories: ['mushrooms', 'berries', 'herbs'],
@@ -42,7 +42,7 @@ describe('no edit loses a preference value (issue 9)', () => {
   });
 
   it('lists stored on this device are read from the server before the first edit', async () => {
-    // Stored earlier on this device: species there, so start-up fetches nothing (SPEC.md §4).
+    // Stored earlier on this device: species there, so start-up fetches nothing (docs/behaviour.md#start-up).
     localStorage.setItem(
       'foraging-journal-store',
       JSON.stringify({

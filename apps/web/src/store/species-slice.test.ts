@@ -11,7 +11,7 @@ import {
 const t = setUpStoreTests();
 const prefReads = () => t.server.callsTo('GET /api/v1/preferences').length;
 
-describe('species, terrain and tree rules (SPEC.md §5)', () => {
+describe('species, terrain and tree rules (docs/behaviour.md#validation)', () => {
   it('ignores a category that is empty after trimming or already there', async () => {
     const store = await signedInStore();
     await store.getState().addSpeciesCategory('   ');
@@ -92,7 +92,7 @@ describe('species, terrain and tree rules (SPEC.md §5)', () => {
     expect(t.error).toHaveBeenCalledWith('Failed to update terrain types', expect.anything());
   });
 
-  it('keeps the default lists of SPEC.md §3', async () => {
+  it('keeps the documented default lists', async () => {
     const store = await loadStore();
     expect(store.getState().terrainOptions.default).toEqual([
       'Hilly',

@@ -40,7 +40,7 @@ export function createSpeciesSlice(
     return saveSpecies('species', () => speciesService.updateSpecies(category, species));
   }
 
-  /** Terrain and tree changes: shown first; a failure is only logged (SPEC.md §8). */
+  /** Terrain and tree changes: shown first; a failure is only logged (docs/behaviour.md#optimistic-changes). */
   async function setCustom(key: OptionKey, custom: string[]) {
     set({ [key]: { ...get()[key], custom } });
     const write =

@@ -2,7 +2,7 @@ import { speciesService } from '../lib/api/species-service.ts';
 import { MESSAGES } from '../lib/spec-constants.ts';
 import type { GetJournal, SetJournal } from './journal-types.ts';
 
-/** SPEC.md §5: species actions without a user log a warning and do nothing. */
+/** docs/behaviour.md#validation: species actions without a user log a warning and do nothing. */
 export function signedIn(get: GetJournal, action: string): string | null {
   const uid = get().userId;
   if (!uid) console.warn(`${action}: no signed-in user; ignored`);
@@ -10,7 +10,7 @@ export function signedIn(get: GetJournal, action: string): string | null {
 }
 
 /**
- * Reads the species, terrain and tree lists from the server (SPEC.md §7) and remembers whether
+ * Reads the species, terrain and tree lists from the server (docs/behaviour.md#species-service) and remembers whether
  * this session has done so for the signed-in user. Edits wait for that: a list only partly
  * known (stored on this device, or not read yet) must never be written back over the
  * server's (issue 9).
@@ -40,7 +40,7 @@ export function createSpeciesSync(set: SetJournal, get: GetJournal) {
     }
   }
 
-  /** SPEC.md §4: skipped while a fetch for the same user is running (its promise is shared). */
+  /** docs/behaviour.md#species-loading: skipped while a fetch for the same user is running (its promise is shared). */
   function fetchSpecies(force = false): Promise<void> {
     const uid = signedIn(get, 'fetchSpecies');
     if (!uid) return Promise.resolve();

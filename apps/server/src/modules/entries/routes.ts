@@ -9,7 +9,7 @@ import type { createEntryService } from './service.ts';
 
 const locationParams = z.object({ locationId: idParamSchema });
 const entryParams = z.object({ locationId: idParamSchema, entryId: idParamSchema });
-/** Each answer carries the whole updated location (SPEC.md §4 "Optimistic changes"). */
+/** Each answer carries the whole updated location (docs/behaviour.md#optimistic-changes). */
 const answer = z.object({ location: locationSchema });
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
 

@@ -2,7 +2,7 @@ import type { PhotoEntry } from '@fj/contract/photos';
 import type { PhotosTable } from '../../db/schema.ts';
 import type { UrlSigner } from '../../storage/url-signer.ts';
 
-/** SPEC.md §3's Photo entry, with URLs signed afresh (they expire, the row does not). */
+/** The Photo entry (docs/behaviour.md#photo-entry), with URLs signed afresh (they expire, the row does not). */
 export function toPhotoEntry(row: PhotosTable, signer: UrlSigner): PhotoEntry {
   return {
     url: signer.url(row.file_path),

@@ -57,7 +57,7 @@ export const preferencesRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: bodyLimits.speciesList,
       schema: {
         ...schema(updateSpeciesSchema),
-        // Fastify has already URL-decoded the path parameter (SPEC.md §7: "category URL-encoded").
+        // Fastify has already URL-decoded the path parameter (docs/behaviour.md#endpoints: "category URL-encoded").
         params: z.object({ category: labelSchema }),
       },
     },

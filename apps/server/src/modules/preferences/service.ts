@@ -50,7 +50,7 @@ const tidy = (list: readonly string[]) => [
 ];
 
 export function createPreferencesService(db: Kysely<Database>) {
-  /** A record with SPEC.md §3's defaults, made on first need, so a failed first POST is harmless. */
+  /** A record with the defaults (docs/behaviour.md#defaults), made on first need, so a failed first POST is harmless. */
   async function ensure(userId: string): Promise<PreferencesTable> {
     const existing = await repo.find(db, userId);
     if (existing) return existing;

@@ -6,7 +6,7 @@ import { resetPasswordPage } from './page.ts';
 const usedOrExpired = 'This reset link has expired or was already used. Ask for a new one.';
 
 /**
- * The page the reset mail links to ("handled outside the app", SPEC.md §1). A plain form post;
+ * The page the reset mail links to ("handled outside the app", docs/behaviour.md#password-reset). A plain form post;
  * on success it returns the user to /login.
  */
 export function resetPasswordRoutes(minLength: number): FastifyPluginAsyncZod {

@@ -3,7 +3,7 @@ import { closeMenuEvent } from '../../platform/back-button.ts';
 
 /**
  * Marks the page while the mobile menu is open (body[data-menu-open]), which the mobile back
- * button reads (SPEC.md §2). Whoever removes the marker, or sends the back button's
+ * button reads (docs/behaviour.md#back-button). Whoever removes the marker, or sends the back button's
  * close-menu event, closes the menu: onClosedElsewhere.
  */
 export function useMenuMarker(open: boolean, onClosedElsewhere: () => void): void {

@@ -10,7 +10,7 @@ import {
 } from './readiness.ts';
 
 describe('readiness rules', () => {
-  it('says what SPEC.md says at each attempt', () => {
+  it('says the documented text at each attempt', () => {
     expect(messageForAttempt(0)).toBe('Waking up the server...');
     expect(messageForAttempt(1)).toBe('Server is starting up...');
     expect(messageForAttempt(2)).toBe('Almost there...');

@@ -9,7 +9,7 @@ import {
 } from '../../lib/spec-constants.ts';
 
 /**
- * The server-readiness gate without React (SPEC.md §2 and §4): what to say at each attempt,
+ * The server-readiness gate without React (docs/behaviour.md#readiness-gate): what to say at each attempt,
  * how long to wait before the next one, and the retry loop itself with an injectable check,
  * so the rules are tested with fake timers and no DOM.
  */

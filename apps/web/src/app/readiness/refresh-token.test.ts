@@ -34,7 +34,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('token refresh after the health check (SPEC.md §4)', () => {
+describe('token refresh after the health check (docs/behaviour.md#readiness-gate)', () => {
   it('waits for the first session report, then refreshes a returning user’s token', async () => {
     const { refreshSignedInToken, api } = await load();
     let done = false;

@@ -2,7 +2,7 @@ import { Navigate, Outlet } from 'react-router';
 import { useAuth } from '../../lib/identity/auth-provider.tsx';
 import { PageLoader } from './page-loader.tsx';
 
-/** Signed-in routes: a visitor goes to /login (SPEC.md §2, §6). */
+/** Signed-in routes: a visitor goes to /login (docs/behaviour.md#routes). */
 export function RequireUser() {
   const { user, loading } = useAuth();
   if (loading) return <PageLoader />;

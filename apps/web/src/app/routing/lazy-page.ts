@@ -1,7 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS, MESSAGES } from '../../lib/spec-constants.ts';
 
-/** SPEC.md §8–9: a page's script that has not arrived after 120 s counts as failed. */
+/** docs/behaviour.md#page-loading: a page's script that has not arrived after 120 s counts as failed. */
 export const chunkLoadTimeoutMs = CHUNK_LOAD_TIMEOUT_MS;
 export const chunkLoadFailed = MESSAGES.chunkLoadFailed;
 

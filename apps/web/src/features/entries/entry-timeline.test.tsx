@@ -16,7 +16,7 @@ function show(location: Location) {
   render(<EntryTimeline location={location} />);
 }
 
-/** The server answers entry writes with the whole location (DESIGN.md). */
+/** The server answers entry writes with the whole location (docs/behaviour.md#endpoints). */
 function answerWithLocation(method: 'POST' | 'PUT', path: string) {
   t.server.on(`${method} ${path}`, (call) => {
     const body = call.body as Record<string, unknown>;

@@ -68,7 +68,7 @@ function TutorialDialog({ onClose }: { onClose: () => void }) {
 /**
  * On the home map only (the layout mounts it there), once: while the account's tutorial flag
  * is on, or when Help or Settings asked for it. Closing it in any way turns the flag off
- * (PUT /preferences/tutorial {show:false}); a failure is only logged (SPEC.md §8).
+ * (PUT /preferences/tutorial {show:false}); a failure is only logged (docs/behaviour.md#tutorial).
  */
 export function TutorialOverlay() {
   const { user, loading } = useAuth();

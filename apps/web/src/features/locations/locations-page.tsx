@@ -30,7 +30,7 @@ export function LocationsPage() {
   const [filters, setFilters] = useState<LocationFilters>(noFilters);
   const [sort, setSort] = useState<LocationSort>('last-visit');
 
-  // The store skips this when its list is under 30 s old (SPEC.md §4).
+  // The store skips this when its list is under 30 s old (docs/behaviour.md#location-loading).
   useEffect(() => {
     void fetchLocations();
   }, [fetchLocations]);

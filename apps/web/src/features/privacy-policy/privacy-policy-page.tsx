@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 
-/** Public, outside the readiness gate (SPEC.md §2): readable even when the server sleeps. */
+/** Public, outside the readiness gate (docs/behaviour.md#routes): readable even when the server sleeps. */
 export function PrivacyPolicyPage() {
   return (
     <div className="policy-page">

@@ -24,7 +24,7 @@ export function AddNameForm({ label, placeholder, existing, onAdd }: AddNameForm
     }
     setHint(null);
     setValue('');
-    // The store shows the change at once and saves it behind the scenes (SPEC.md §4).
+    // The store shows the change at once and saves it behind the scenes (docs/behaviour.md#optimistic-changes).
     void onAdd(checked.name);
   }
 

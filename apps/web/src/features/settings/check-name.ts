@@ -2,7 +2,7 @@
 export type NameCheck = { ok: true; name: string } | { ok: false; hint: string };
 
 /**
- * SPEC.md §5: empty after trimming or already present → ignored. The store ignores them too;
+ * docs/behaviour.md#validation: empty after trimming or already present → ignored. The store ignores them too;
  * checking here as well lets the page say why instead of doing nothing. Case is ignored, so
  * "Mint" next to "mint" is taken as the same word.
  */

@@ -23,7 +23,7 @@ const texts = {
 };
 
 /**
- * Defaults shown but fixed; the user's own additions removable (SPEC.md §3). A saved name that
+ * Defaults shown but fixed; the user's own additions removable (docs/behaviour.md#journal-store). A saved name that
  * repeats a built-in one ("forest") shows once, as the built-in; the store still keeps it.
  */
 export function OptionListSection({ kind }: OptionListSectionProps) {

@@ -5,7 +5,7 @@ import { tutorialRequest } from '../../lib/tutorial-request.ts';
 /**
  * The account's "show the tutorial" flag, saved through PUT /preferences/tutorial. Turned on,
  * the tutorial plays on the next visit to the home map. Read and save failures are only
- * logged (SPEC.md §8, by the service): the switch shows off when the flag could not be read,
+ * logged (docs/behaviour.md#error-catalogue, by the service): the switch shows off when the flag could not be read,
  * and goes back when a change could not be saved.
  */
 export function TutorialSetting() {

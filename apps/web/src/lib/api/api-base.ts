@@ -9,7 +9,7 @@ export function getApiOrigin(): string {
   return isNativePlatform() ? nativeApiOrigin() : '';
 }
 
-/** SPEC.md §7: base path /api/v1 (web) or the hosted backend's URL with the same path (native). */
+/** docs/behaviour.md#api-base: base path /api/v1 (web) or the hosted backend's URL with the same path (native). */
 export function getApiBaseUrl(): string {
   return `${getApiOrigin()}/api/v1`;
 }

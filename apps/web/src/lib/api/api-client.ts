@@ -8,7 +8,7 @@ import { createTokenCache } from './token-cache.ts';
 /** The app's one token cache: the API client's bearer, warmed by the AuthProvider on sign-in. */
 export const tokenCache = createTokenCache(identity);
 
-/** Resolves on the identity provider's first sign-in report (SPEC.md §4's auth-ready wait). */
+/** Resolves on the identity provider's first sign-in report (the auth-ready wait, docs/behaviour.md#auth-readiness). */
 export const authReadiness = createAuthReadiness(identity);
 
 /** The app's one API client, under /api/v1. */
@@ -20,5 +20,5 @@ export const api = createApiClient({
   onSessionExpired: redirectToLogin,
 });
 
-/** The bearer token the API client would send now (cached per SPEC.md §9). */
+/** The bearer token the API client would send now (cached per docs/behaviour.md#api-client). */
 export const getAuthToken = (forceRefresh = false) => tokenCache.get(forceRefresh);

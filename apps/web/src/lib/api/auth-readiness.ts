@@ -21,7 +21,7 @@ async function waitAtMost(promise: Promise<void>, ms: number): Promise<void> {
 }
 
 /**
- * SPEC.md §4: before the first request wait for the identity's first state report at most 10 s;
+ * docs/behaviour.md#auth-readiness: before the first request wait for the identity's first state report at most 10 s;
  * each later request waits at most 5 s. Then the request goes anyway: a 401 is recoverable,
  * a request that never leaves is not.
  */

@@ -1,6 +1,6 @@
 import { getApiOrigin } from './api-base.ts';
 
-/** Run-time settings from the server (DESIGN.md: GET /api/config, public). */
+/** Run-time settings from the server (GET /api/config, public: docs/behaviour.md#client-config). */
 export interface ClientConfig {
   appName: string;
   /** A MapLibre style JSON URL for the streets layer; '' means "no streets style". */

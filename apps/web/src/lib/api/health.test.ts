@@ -13,7 +13,7 @@ afterEach(() => {
 });
 
 describe('checkHealth', () => {
-  it('calls GET /api/health (not under /api/v1) with credentials and no-cache (SPEC.md §7)', async () => {
+  it('calls GET /api/health (not under /api/v1) with credentials and no-cache (docs/behaviour.md#endpoints)', async () => {
     server.on('GET /api/health', () => json({ status: 'ok' }));
     await expect(checkHealth()).resolves.toBe(true);
     const call = server.calls[0];

@@ -40,10 +40,10 @@ export interface ApiClientDeps {
   onSessionExpired: () => void;
 }
 
-/** SPEC.md §5: any status from 200 to 299 is a success. */
+/** docs/behaviour.md#validation: any status from 200 to 299 is a success. */
 export const isOk = (status: number) => status >= 200 && status <= 299;
 
-/** One attempt, aborted after SPEC.md §9's 30 s (reading the body included). */
+/** One attempt, aborted after 30 s (docs/behaviour.md#api-client) (reading the body included). */
 async function send(url: string, method: Method, body: unknown, token: string | null) {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -66,7 +66,7 @@ async function send(url: string, method: Method, body: unknown, token: string | 
     return answer;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    // No response at all: on the native app, log why that may be (SPEC.md §8).
+    // No response at all: on the native app, log why that may be (docs/behaviour.md#error-catalogue).
     reportNetworkFailure({
       method,
       url,
@@ -80,7 +80,7 @@ async function send(url: string, method: Method, body: unknown, token: string | 
   }
 }
 
-/** The one API client (SPEC.md §7): auth wait, cached bearer token, one retry on 401. */
+/** The one API client (docs/behaviour.md#api-client): auth wait, cached bearer token, one retry on 401. */
 export function createApiClient(deps: ApiClientDeps): ApiClient {
   async function bearer(): Promise<string | null> {
     if (!deps.currentUser()) return null;

@@ -2,16 +2,16 @@ import type { CreateEntryInput, UpdateEntryInput } from '@fj/contract/entries';
 import type { CreateLocationInput, Location, UpdateLocationInput } from '@fj/contract/locations';
 import { api } from './api-client.ts';
 
-/** POST /locations answers an id and possibly the whole location (SPEC.md §7). */
+/** POST /locations answers an id and possibly the whole location (docs/behaviour.md#endpoints). */
 export type LocationCreateAnswer = Partial<Location> & { id: string };
 
-/** Entry writes may carry the whole updated location (SPEC.md §7); older servers send the entry's id. */
+/** Entry writes may carry the whole updated location (docs/behaviour.md#endpoints); older servers send the entry's id. */
 export interface EntryAnswer {
   location?: Location;
   id?: string;
 }
 
-/** SPEC.md §5: identifiers are trimmed before they go into a path. */
+/** docs/behaviour.md#validation: identifiers are trimmed before they go into a path. */
 const segment = (id: string) => encodeURIComponent(id.trim());
 const locationPath = (id: string) => `/locations/${segment(id)}`;
 const entryPath = (locationId: string, entryId: string) =>

@@ -9,7 +9,7 @@ interface Entry {
 let entry: Entry | null = null;
 
 /**
- * The GET /preferences answer, kept SPEC.md §9's 300000 ms. Keyed by uid, so one user never
+ * The GET /preferences answer, kept 300000 ms (docs/behaviour.md#constants). Keyed by uid, so one user never
  * reads another's preferences from memory after switching accounts.
  */
 export const preferencesCache = {

@@ -21,7 +21,7 @@ export async function readPreferences(forceRefresh = false): Promise<unknown> {
   return value;
 }
 
-/** A PUT under /preferences. The cache is cleared whatever the outcome (SPEC.md §7). */
+/** A PUT under /preferences. The cache is cleared whatever the outcome (docs/behaviour.md#endpoints). */
 export async function writePreferences(path: string, body: unknown): Promise<void> {
   try {
     await api.put<unknown>(`/preferences${path}`, body);

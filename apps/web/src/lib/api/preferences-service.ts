@@ -8,7 +8,7 @@ import { api } from './api-client.ts';
 import { preferencesCache } from './preferences-cache.ts';
 import { readPreferences, speciesPath, writePreferences } from './preferences-endpoints.ts';
 
-/** SPEC.md §8: preferences failures are logged only; the answer is null or false. */
+/** docs/behaviour.md#error-catalogue: preferences failures are logged only; the answer is null or false. */
 async function succeeded(label: string, write: () => Promise<void>): Promise<boolean> {
   try {
     await write();
@@ -42,7 +42,7 @@ export const preferencesService = {
     succeeded('tree types', () => writePreferences('/trees', { treeTypes })),
   updateTutorial: (show: boolean) =>
     succeeded('tutorial flag', () => writePreferences('/tutorial', { show })),
-  /** POST /preferences, once per new user (SPEC.md §7). */
+  /** POST /preferences, once per new user (docs/behaviour.md#endpoints). */
   async createInitial(record: CreatePreferencesInput): Promise<boolean> {
     try {
       await api.post<unknown>('/preferences', record);

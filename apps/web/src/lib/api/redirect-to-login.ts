@@ -1,7 +1,7 @@
 import { LOGIN_PATH } from '../spec-constants.ts';
 
 /**
- * SPEC.md §2, §8: an expired session sends the browser to /login. A full navigation on purpose:
+ * docs/behaviour.md#expired-session: an expired session sends the browser to /login. A full navigation on purpose:
  * it also drops every in-memory cache of the user who is gone.
  */
 export function redirectToLogin(): void {

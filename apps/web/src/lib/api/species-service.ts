@@ -20,7 +20,7 @@ const asMap = (value: unknown) =>
     ? (value as Record<string, unknown>)
     : {};
 
-/** SPEC.md §7: categories (or customSpeciesCategories) and species (or customSpecies). */
+/** docs/behaviour.md#species-service: categories (or customSpeciesCategories) and species (or customSpecies). */
 export function toSpeciesData(body: unknown): SpeciesData {
   const record = asMap(body);
   const species = asMap(field(record, 'species', 'customSpecies'));
@@ -37,7 +37,7 @@ export function toSpeciesData(body: unknown): SpeciesData {
 }
 
 /**
- * The journal store's species service (SPEC.md §7 "separate service"). Unlike
+ * The journal store's species service (docs/behaviour.md#species-service). Unlike
  * preferencesService it throws, because the store must know a failure to recover from it.
  */
 export const speciesService = {

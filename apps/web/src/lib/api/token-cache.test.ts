@@ -21,7 +21,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('token cache (SPEC.md §9: 50 minutes, refreshed under 1 minute left)', () => {
+describe('token cache (docs/behaviour.md#api-client: 50 minutes, refreshed under 1 minute left)', () => {
   it('keeps the token: no new fetch at 48 minutes', async () => {
     const cache = createTokenCache(source);
     await expect(cache.get()).resolves.toBe('token-1');

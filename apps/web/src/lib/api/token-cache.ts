@@ -13,7 +13,7 @@ interface Cached {
   expiresAt: number;
 }
 
-/** SPEC.md §9: keep a token 50 minutes; fetch a new one when under 1 minute remains. */
+/** docs/behaviour.md#api-client: keep a token 50 minutes; fetch a new one when under 1 minute remains. */
 export function createTokenCache(source: Pick<Identity, 'currentUser' | 'getIdToken'>): TokenCache {
   let cached: Cached | null = null;
   let inFlight: Promise<string> | null = null;
@@ -42,7 +42,7 @@ export function createTokenCache(source: Pick<Identity, 'currentUser' | 'getIdTo
   return {
     get(forceRefresh = false) {
       if (!forceRefresh && cached && fresh(cached)) return Promise.resolve(cached.token);
-      // The signed-in user changed (SPEC.md §4): another user's token must not be sent.
+      // The signed-in user changed (docs/behaviour.md#auth-readiness): another user's token must not be sent.
       if (cached && cached.uid !== uidNow()) cached = null;
       if (inFlight && !forceRefresh) return inFlight;
       return fetchToken(forceRefresh);

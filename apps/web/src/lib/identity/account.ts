@@ -3,14 +3,14 @@ import { createAuthCall, type AuthCall } from './auth-http.ts';
 import type { IdentityUser } from './identity.ts';
 import { sessionTransport } from './session-transport.ts';
 
-/** better-auth's default minimum (SPEC.md §5); the server has the last word. */
+/** better-auth's default minimum (docs/behaviour.md#validation); the server has the last word. */
 export const MIN_PASSWORD_LENGTH = 6;
 
 const call: AuthCall = createAuthCall(sessionTransport);
 
 /*
  * Names changed during this visit, by uid. The identity reports a user only on sign-in, -up
- * and -out, and the session ignores repeat reports for the same uid (SPEC.md §4), so without
+ * and -out, and the session ignores repeat reports for the same uid (docs/behaviour.md#session), so without
  * this a renamed user would see the old name until the next reload.
  */
 const renamed = new Map<string, string>();

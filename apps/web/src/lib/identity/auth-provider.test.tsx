@@ -47,7 +47,7 @@ afterEach(() => {
 });
 
 describe('useAuth', () => {
-  it('outside its provider throws the text of SPEC.md §8', async () => {
+  it('outside its provider throws the documented text', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { useAuth } = await load();
     expect(() => renderHook(() => useAuth())).toThrow(

@@ -24,7 +24,7 @@ const sessionDeps: SessionDeps = {
   setStoreUser: (uid) => useJournalStore.getState().setUser(uid),
 };
 
-/** SPEC.md §8: login, sign-up, logout and reset failures are logged and rethrown. */
+/** docs/behaviour.md#error-catalogue: login, sign-up, logout and reset failures are logged and rethrown. */
 async function logged<T>(label: string, action: () => Promise<T>): Promise<T> {
   try {
     return await action();
@@ -58,7 +58,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
 export function useAuth(): AuthContextValue {
   const value = useContext(AuthContext);
-  // The name is SPEC.md §8's text, kept from the Firebase era on purpose.
+  // The name is the documented text (docs/behaviour.md#error-catalogue), kept from the Firebase era on purpose.
   if (!value) throw new Error(MESSAGES.useAuthOutsideProvider);
   return value;
 }

@@ -18,7 +18,7 @@ export interface Identity {
     error?: (e: unknown) => void,
   ): () => void;
   currentUser(): IdentityUser | null;
-  /** Never cached here: the API client keeps the token (SPEC.md §9), so every call asks the server. */
+  /** Never cached here: the API client keeps the token (docs/behaviour.md#api-client), so every call asks the server. */
   getIdToken(forceRefresh?: boolean): Promise<string>;
   signIn(email: string, password: string): Promise<IdentityUser>;
   signUp(email: string, password: string): Promise<IdentityUser>;
@@ -82,7 +82,7 @@ export function createIdentity(transport: SessionTransport): Identity {
       },
       (error: unknown) => {
         if (generation !== started) return;
-        // SPEC.md §8: an auth state error leads to the signed-out state.
+        // docs/behaviour.md#error-catalogue: an auth state error leads to the signed-out state.
         user = null;
         settled = true;
         notify((listener) => (listener.error ? listener.error(error) : listener.next(null)));
@@ -116,7 +116,7 @@ export function createIdentity(transport: SessionTransport): Identity {
           throw new IdentityError('auth/invalid-response', 'The identity provider sent no token');
         return token;
       } catch (error) {
-        // 401 means the session behind the token is gone (DESIGN.md "The identity provider").
+        // 401 means the session behind the token is gone (docs/behaviour.md#identity-provider).
         if (error instanceof AuthHttpError && error.status === 401)
           throw new IdentityError(TOKEN_EXPIRED_CODE, error.message);
         throw error;

@@ -9,7 +9,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('logout sequence (SPEC.md §4)', () => {
+describe('logout sequence (docs/behaviour.md#logout)', () => {
   it('clears the cache, resets the store, signs out, then removes lastLoggedInUser', async () => {
     const order: string[] = [];
     const record = (step: string) => () => {

@@ -7,7 +7,7 @@ export interface LogoutSteps {
 }
 
 /**
- * SPEC.md §4's logout sequence, in this order: clear the cache, reset the store (and its stored
+ * The logout sequence (docs/behaviour.md#logout), in this order: clear the cache, reset the store (and its stored
  * copy), sign out of the provider, forget 'lastLoggedInUser'. Failures are logged and rethrown.
  */
 export async function runLogout(steps: LogoutSteps): Promise<void> {

@@ -2,7 +2,7 @@ import { isNativePlatform } from '../../platform/platform.ts';
 import { sessionTokenStore, type SessionTokenStore } from '../../platform/session-token-store.ts';
 
 /**
- * How the session behind the identity travels (DESIGN.md "The identity provider"): a cookie on
+ * How the session behind the identity travels (docs/behaviour.md#identity-provider): a cookie on
  * the web, a bearer session token on the native app. Only this seam differs between the two,
  * so the identity client itself stays platform-free.
  */

@@ -120,7 +120,7 @@ describe('session sign-in', () => {
     await vi.advanceTimersByTimeAsync(500);
     expect(deps.createInitialPreferences).toHaveBeenCalledTimes(1);
     expect(localStorage.getItem('user_initialized_u1')).toBeNull();
-    // Loading still ends: the failure is only logged (SPEC.md §8).
+    // Loading still ends: the failure is only logged (docs/behaviour.md#error-catalogue).
     expect(last()).toMatchObject({ loading: false, initialized: true });
   });
 

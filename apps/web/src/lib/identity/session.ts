@@ -28,7 +28,7 @@ export interface SessionDeps {
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** SPEC.md §3: the record a new user gets; id is the auth uid, name and email stay empty. */
+/** docs/behaviour.md#preferences: the record a new user gets; id is the auth uid, name and email stay empty. */
 export function initialPreferencesRecord(uid: string): CreatePreferencesInput {
   return {
     id: uid,
@@ -53,7 +53,7 @@ async function initializeUserData(uid: string, deps: SessionDeps): Promise<void>
 }
 
 /**
- * The session of SPEC.md §4 as a plain state machine, so its timings are testable without
+ * The session (docs/behaviour.md#session) as a plain state machine, so its timings are testable without
  * React. Returns the cleanup function; `publish` receives every new state.
  */
 export function startSession(deps: SessionDeps, publish: (state: SessionState) => void) {

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 're
 import { createPortal } from 'react-dom';
 import '../../styles/journal.css';
 
-/** The event the mobile back button broadcasts (SPEC.md §2): "close the topmost modal". */
+/** The event the mobile back button broadcasts (docs/behaviour.md#back-button): "close the topmost modal". */
 export const CLOSE_TOP_MODAL_EVENT = 'fj:close-top-modal';
 
 // Open dialogs, innermost last: a back press or Esc closes only the top one.

@@ -12,8 +12,11 @@ interface State {
   failedAt: string;
 }
 
-/** Shows 'Loading chunk failed' (or a general failure) instead of a blank page. */
-export class ChunkErrorBoundary extends Component<Props, State> {
+/**
+ * Catches every error a page throws, not only a script that failed to download: shows
+ * 'Loading chunk failed' for the latter and a general failure otherwise, never a blank page.
+ */
+export class PageErrorBoundary extends Component<Props, State> {
   override state: State = { error: null, failedAt: '' };
 
   static getDerivedStateFromError(error: unknown): Partial<State> {
