@@ -85,7 +85,9 @@ export function createIdentity(deps: IdentityDeps) {
     rateLimit: {
       enabled: true,
       window: 60,
-      max: 100,
+      // Session reads and ID-token fetches share the API's per-client budget (RATE_LIMIT_MAX):
+      // better-auth's own default of 100 a minute starves a household behind one address.
+      max: config.rateLimit.max,
       storage: 'memory',
       customRules: {
         '/sign-in/email': authLimit,
