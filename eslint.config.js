@@ -2,6 +2,47 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+
+// Import direction in the web app (docs/architecture.md, "Import rules"):
+// app -> features -> store -> lib, platform is the only door to native code.
+const web = './apps/web/src';
+const featureNames = readdirSync(new URL('apps/web/src/features', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureIsolation = featureNames.map((name) => ({
+  target: `${web}/features/${name}`,
+  from: `${web}/features`,
+  except: [`./${name}`],
+  message: 'Features do not import each other: move the shared piece to lib/ or compose in app/.',
+}));
+const layerZones = [
+  {
+    target: `${web}/lib`,
+    from: [`${web}/store`, `${web}/features`, `${web}/app`],
+    message: 'lib/ is the bottom layer: pass store or app wiring in from app/.',
+  },
+  {
+    target: `${web}/store`,
+    from: [`${web}/features`, `${web}/app`],
+    message: 'store/ does not depend on features/ or app/.',
+  },
+];
+const nativeOnlyInPlatform = {
+  patterns: [
+    {
+      group: [
+        '@capacitor/*',
+        'capacitor-secure-storage-plugin',
+        'capacitor-secure-storage-plugin/*',
+      ],
+      message: 'Native plugins are reached through src/platform only.',
+    },
+  ],
+};
 
 export default tseslint.config(
   {
@@ -28,5 +69,27 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // The cycle check parses every imported file, so it must know the TypeScript parser.
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: import.meta.dirname, zones: [...featureIsolation, ...layerZones] },
+      ],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'no-restricted-imports': ['error', nativeOnlyInPlatform],
+    },
+  },
+  {
+    files: ['apps/web/src/platform/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': 'off' },
   },
 );

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { describe, expect, it, vi } from 'vitest';
 import { json } from '../../lib/test-support/fake-fetch.ts';
 import { imageFile, photoEntry, type FakeXhr } from '../../lib/test-support/fake-xhr.ts';
-import { makeSpot, setUpJournalTests } from '../../lib/test-support/journal-test-kit.ts';
+import { makeSpot, setUpJournalTests } from '../../store/journal-test-kit.ts';
 import { EntryForm } from './entry-form.tsx';
 
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));

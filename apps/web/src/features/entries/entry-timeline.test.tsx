@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { describe, expect, it, vi } from 'vitest';
 import { json } from '../../lib/test-support/fake-fetch.ts';
 import { photoEntry } from '../../lib/test-support/fake-xhr.ts';
-import { makeEntry, makeSpot, setUpJournalTests } from '../../lib/test-support/journal-test-kit.ts';
+import { makeEntry, makeSpot, setUpJournalTests } from '../../store/journal-test-kit.ts';
 import { useJournalStore } from '../../store/journal-store.ts';
 import { EntryTimeline } from './entry-timeline.tsx';
 

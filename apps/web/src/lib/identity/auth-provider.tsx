@@ -3,7 +3,6 @@ import { getAuthToken } from '../api/api-client.ts';
 import { clearApiCache } from '../api/clear-api-cache.ts';
 import { preferencesService } from '../api/preferences-service.ts';
 import { MESSAGES } from '../spec-constants.ts';
-import { useJournalStore } from '../../store/journal-store.ts';
 import { identity, type IdentityUser } from './identity.ts';
 import { runLogout } from './logout.ts';
 import { initialSession, startSession, type SessionDeps, type SessionState } from './session.ts';
@@ -17,12 +16,25 @@ export interface AuthContextValue extends SessionState {
 
 const AuthContext = createContext<AuthContextValue | undefined>(undefined);
 
-const sessionDeps: SessionDeps = {
-  identity,
-  fetchToken: () => getAuthToken(),
-  createInitialPreferences: (record) => preferencesService.createInitial(record),
-  setStoreUser: (uid) => useJournalStore.getState().setUser(uid),
-};
+/**
+ * What a sign-in change does to the journal store. lib/ sits below store/, so app/ passes the
+ * real store in (app/journal-session.ts).
+ */
+export interface JournalSession {
+  /** Tells the store who is signed in. */
+  setUser(uid: string | null): void;
+  /** Empties the store and its stored copy on logout. */
+  reset(): void;
+}
+
+function sessionDeps(journal: JournalSession): SessionDeps {
+  return {
+    identity,
+    fetchToken: () => getAuthToken(),
+    createInitialPreferences: (record) => preferencesService.createInitial(record),
+    setStoreUser: (uid) => journal.setUser(uid),
+  };
+}
 
 /** docs/behaviour.md#error-catalogue: login, sign-up, logout and reset failures are logged and rethrown. */
 async function logged<T>(label: string, action: () => Promise<T>): Promise<T> {
@@ -34,25 +46,35 @@ async function logged<T>(label: string, action: () => Promise<T>): Promise<T> {
   }
 }
 
-const actions = {
-  signIn: (email: string, password: string) =>
-    logged('Login', () => identity.signIn(email, password)),
-  signUp: (email: string, password: string) =>
-    logged('Sign-up', () => identity.signUp(email, password)),
-  sendPasswordResetEmail: (email: string) =>
-    logged('Password reset', () => identity.sendPasswordResetEmail(email)),
-  logout: () =>
-    runLogout({
-      clearCache: clearApiCache,
-      resetStore: () => useJournalStore.getState().reset(),
-      signOut: () => identity.signOut(),
-    }),
-};
+function sessionActions(journal: JournalSession) {
+  return {
+    signIn: (email: string, password: string) =>
+      logged('Login', () => identity.signIn(email, password)),
+    signUp: (email: string, password: string) =>
+      logged('Sign-up', () => identity.signUp(email, password)),
+    sendPasswordResetEmail: (email: string) =>
+      logged('Password reset', () => identity.sendPasswordResetEmail(email)),
+    logout: () =>
+      runLogout({
+        clearCache: clearApiCache,
+        resetStore: () => journal.reset(),
+        signOut: () => identity.signOut(),
+      }),
+  };
+}
 
-export function AuthProvider({ children }: { children: ReactNode }) {
+/** `journal` should be a constant: a new object restarts the session listener. */
+export function AuthProvider({
+  journal,
+  children,
+}: {
+  journal: JournalSession;
+  children: ReactNode;
+}) {
   const [session, setSession] = useState<SessionState>(initialSession);
-  useEffect(() => startSession(sessionDeps, setSession), []);
-  const value = useMemo<AuthContextValue>(() => ({ ...session, ...actions }), [session]);
+  useEffect(() => startSession(sessionDeps(journal), setSession), [journal]);
+  const actions = useMemo(() => sessionActions(journal), [journal]);
+  const value = useMemo<AuthContextValue>(() => ({ ...session, ...actions }), [session, actions]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

@@ -4,11 +4,7 @@ import { toast } from 'react-toastify';
 import { describe, expect, it, vi } from 'vitest';
 import { empty, json } from '../../../lib/test-support/fake-fetch.ts';
 import { photoEntry } from '../../../lib/test-support/fake-xhr.ts';
-import {
-  makeEntry,
-  makeSpot,
-  setUpJournalTests,
-} from '../../../lib/test-support/journal-test-kit.ts';
+import { makeEntry, makeSpot, setUpJournalTests } from '../../../store/journal-test-kit.ts';
 import { useJournalStore } from '../../../store/journal-store.ts';
 import { LocationDetails } from './location-details.tsx';
 

@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { describe, expect, it, vi } from 'vitest';
 import { json } from '../../../lib/test-support/fake-fetch.ts';
-import { makeSpot, setUpJournalTests } from '../../../lib/test-support/journal-test-kit.ts';
+import { makeSpot, setUpJournalTests } from '../../../store/journal-test-kit.ts';
 import { useJournalStore } from '../../../store/journal-store.ts';
 import { NewLocationForm } from './new-location-form.tsx';
 

@@ -7,17 +7,18 @@ import {
   json,
   signedInServer,
   type FakeFetch,
-} from '../test-support/fake-fetch.ts';
+} from '../lib/test-support/fake-fetch.ts';
 
 let server: FakeFetch;
 
-/** The real module graph, fresh: provider, identity, API client, store. */
+/** The real module graph, fresh: provider, identity, API client, store, and app's wiring. */
 async function load() {
   vi.resetModules();
-  const { AuthProvider, useAuth } = await import('./auth-provider.tsx');
-  const { useJournalStore } = await import('../../store/journal-store.ts');
+  const { AuthProvider, useAuth } = await import('../lib/identity/auth-provider.tsx');
+  const { useJournalStore } = await import('../store/journal-store.ts');
+  const { journalSession } = await import('./journal-session.ts');
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <AuthProvider>{children}</AuthProvider>
+    <AuthProvider journal={journalSession}>{children}</AuthProvider>
   );
   return { useAuth, useJournalStore, wrapper };
 }

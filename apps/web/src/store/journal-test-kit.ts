@@ -1,9 +1,14 @@
 import type { Entry } from '@fj/contract/entries';
 import type { Location } from '@fj/contract/locations';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { useJournalStore } from '../../store/journal-store.ts';
-import { installFakeFetch, json, signedInServer, type FakeFetch } from './fake-fetch.ts';
-import { installFakeXhr, type FakeXhr } from './fake-xhr.ts';
+import { useJournalStore } from './journal-store.ts';
+import {
+  installFakeFetch,
+  json,
+  signedInServer,
+  type FakeFetch,
+} from '../lib/test-support/fake-fetch.ts';
+import { installFakeXhr, type FakeXhr } from '../lib/test-support/fake-xhr.ts';
 
 export const speciesCategories = {
   mushrooms: ['chanterelle', 'morel'],
