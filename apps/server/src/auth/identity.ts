@@ -85,9 +85,9 @@ export function createIdentity(deps: IdentityDeps) {
     rateLimit: {
       enabled: true,
       window: 60,
-      // Session reads and ID-token fetches share the API's per-client budget (RATE_LIMIT_MAX):
-      // better-auth's own default of 100 a minute starves a household behind one address.
-      max: config.rateLimit.max,
+      // Session reads and ID-token fetches get the API's per-client budget (RATE_LIMIT_MAX), never
+      // less than better-auth's own 100 a minute, which alone starves a household behind one address.
+      max: Math.max(config.rateLimit.max, 100),
       storage: 'memory',
       customRules: {
         '/sign-in/email': authLimit,
