@@ -21,6 +21,8 @@ const statusByCode: Record<ErrorCode, number> = {
 /** An error whose message is safe to show to the caller. */
 export class AppError extends Error {
   readonly status: number;
+  /** Sent as Retry-After, for errors that pass once the caller waits (503 busy, for one). */
+  readonly retryAfterSeconds?: number;
   constructor(
     readonly code: ErrorCode,
     message: string,
@@ -101,6 +103,9 @@ function toFields(error: FastifyError): Record<string, string> | undefined {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) {
+        reply.header('retry-after', String(error.retryAfterSeconds));
+      }
       return reply.status(error.status).send(errorBody(error.code, error.message, error.fields));
     }
     const fields = toFields(error);

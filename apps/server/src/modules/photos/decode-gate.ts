@@ -10,7 +10,7 @@ export const busyRetryAfterSeconds = 3;
 
 /** Answered, with a Retry-After header, when every slot and queue place is taken. */
 export class ServerBusyError extends AppError {
-  readonly retryAfterSeconds = busyRetryAfterSeconds;
+  override readonly retryAfterSeconds = busyRetryAfterSeconds;
   constructor() {
     super('SERVER_BUSY', 'The server is busy with other photos; try again in a few seconds');
   }

@@ -5,7 +5,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
 import type { UrlSigner } from '../../storage/url-signer.ts';
 import { isSafeKey } from '../../storage/photo-storage.ts';
-import { ServerBusyError } from './decode-gate.ts';
 import { createPhotoService } from './service.ts';
 import { readUpload } from './upload-body.ts';
 
@@ -46,12 +45,7 @@ export function photoUploadRoutes(opts: PhotoRouteOptions): FastifyPluginAsyncZo
       },
       async (request, reply) => {
         const { filename, bytes } = await readUpload(request, opts.maxUploadBytes);
-        const photo = await service.upload(request.userId, filename, bytes).catch((error) => {
-          if (error instanceof ServerBusyError) {
-            reply.header('retry-after', String(error.retryAfterSeconds));
-          }
-          throw error;
-        });
+        const photo = await service.upload(request.userId, filename, bytes);
         return reply.status(201).send(photo);
       },
     );
