@@ -31,6 +31,13 @@ const layerZones = [
     message: 'store/ does not depend on features/ or app/.',
   },
 ];
+// Test support (src/testing: factories, fakes, set-up) may import anything, and any test may
+// import it; production code (every file outside it that is not a *.test.*) never does.
+const testingOnlyInTests = {
+  target: [`${web}/!(testing)/**/!(*.test).{ts,tsx}`, `${web}/*.{ts,tsx}`],
+  from: `${web}/testing`,
+  message: 'src/testing is test support: only tests and src/testing import it.',
+};
 const nativeOnlyInPlatform = {
   patterns: [
     {
@@ -82,7 +89,10 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': [
         'error',
-        { basePath: import.meta.dirname, zones: [...featureIsolation, ...layerZones] },
+        {
+          basePath: import.meta.dirname,
+          zones: [...featureIsolation, ...layerZones, testingOnlyInTests],
+        },
       ],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'no-restricted-imports': ['error', nativeOnlyInPlatform],

@@ -1,42 +1,16 @@
-// `npm start`: builds the web app when its build is missing or older than its sources, then
-// runs the server. One command for a self-hoster, no build step to remember.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+// `npm start`: builds the web app and the server when a build is missing or older than its
+// sources, then runs the server's build with plain node. One command for a self-hoster, no build
+// step to remember.
+import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { ensureServerBuild, serverEntry } from './server-build.mjs';
+import { ensureWebBuild } from './web-build.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const web = path.join(root, 'apps/web');
-const builtIndex = path.join(web, 'dist/index.html');
-const sources = [
-  path.join(web, 'src'),
-  path.join(web, 'public'),
-  path.join(web, 'index.html'),
-  path.join(web, 'vite.config.ts'),
-  path.join(web, 'package.json'),
-  path.join(root, 'packages/contract/src'),
-];
+ensureWebBuild();
+ensureServerBuild();
 
-function newestChange(target) {
-  if (!existsSync(target)) return 0;
-  const info = statSync(target);
-  if (!info.isDirectory()) return info.mtimeMs;
-  return readdirSync(target).reduce(
-    (newest, name) => Math.max(newest, newestChange(path.join(target, name))),
-    info.mtimeMs,
-  );
-}
-
-const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
-if (builtAt < Math.max(...sources.map(newestChange))) {
-  console.log(builtAt ? 'Web app sources changed: rebuilding…' : 'No web build yet: building…');
-  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
-
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+const server = spawn(process.execPath, [serverEntry], {
   cwd: root,
   stdio: 'inherit',
   // Two malloc arenas instead of glibc's eight per core: libvips allocates from many threads, and

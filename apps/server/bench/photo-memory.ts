@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { ensureBuilds, repoRoot, serverCommand } from './processes.ts';
 
 export interface PhotoMemoryFigures {
   /** RSS of the server, started and signed in to, before any upload (MiB). */
@@ -89,8 +90,9 @@ export async function measurePhotoMemory(): Promise<PhotoMemoryFigures> {
   // SQLite, whatever the caller's environment says: the figure is about images, not the database.
   const env = { ...process.env };
   delete env.DATABASE_URL;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: path.resolve(import.meta.dirname, '..'),
+  ensureBuilds();
+  const server = spawn(process.execPath, [...serverCommand], {
+    cwd: repoRoot,
     env: {
       // As `npm start` (scripts/start.mjs) runs it.
       MALLOC_ARENA_MAX: '2',

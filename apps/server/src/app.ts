@@ -13,13 +13,11 @@ import { registerJsonParser } from './lib/json-body.ts';
 import { makePrivateDir } from './lib/private-files.ts';
 import { serverTimeouts } from './lib/server-timeouts.ts';
 import { fastifyTrustProxy } from './lib/trust-proxy.ts';
-import { loggerOptions } from './logging.ts';
+import { loggerOptions, OneLinePerRequest } from './logging.ts';
 import { clientConfigRoutes } from './modules/client-config/routes.ts';
-import { createEntryService } from './modules/entries/service.ts';
 import { entryRoutes } from './modules/entries/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { locationRoutes } from './modules/locations/routes.ts';
-import { createLocationService } from './modules/locations/service.ts';
 import photoWorkPlugin from './modules/photos/plugin.ts';
 import { photoFileRoutes, photoUploadRoutes } from './modules/photos/routes.ts';
 import { preferencesRoutes } from './modules/preferences/routes.ts';
@@ -32,6 +30,7 @@ import mailPlugin, { type Mailer } from './plugins/mail.ts';
 import securityPlugin from './plugins/security.ts';
 import storagePlugin from './plugins/storage.ts';
 import webPlugin from './plugins/web.ts';
+import { createServices } from './services.ts';
 import { createUrlSigner } from './storage/url-signer.ts';
 
 export interface AppOverrides {
@@ -50,6 +49,7 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, overrides.logStream),
+    logController: new OneLinePerRequest(),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // Small by default; the routes that take big bodies set their own (see body-limits.ts).
     bodyLimit: bodyLimits.default,
@@ -74,16 +74,27 @@ export async function buildApp(
   await app.register(dbPlugin, { database: config.database });
   await app.register(mailPlugin, { mail: config.mail, mailer: overrides.mailer });
   await app.register(storagePlugin, { storage: config.storage });
-  await app.register(authPlugin, {
-    config,
-    revocationBroadcaster: overrides.revocationBroadcaster,
-  });
   await app.register(photoWorkPlugin);
 
   const signer = createUrlSigner(config.authSecret);
-  await app.register(healthRoutes);
+  const services = createServices({
+    db: app.db,
+    dialect: app.dialect,
+    storage: app.photoStorage,
+    signer,
+    decodeGate: app.imageDecodeGate,
+    photos: config.photos,
+    quotas: config.quotas,
+  });
+  await app.register(authPlugin, {
+    config,
+    accountDeletion: services.accountDeletion,
+    revocationBroadcaster: overrides.revocationBroadcaster,
+  });
+
+  await app.register(healthRoutes(services.health));
   await app.register(clientConfigRoutes(config.client));
-  await app.register(resetPasswordRoutes(config.minPasswordLength));
+  await app.register(resetPasswordRoutes(services.resetTokens, config.minPasswordLength));
   await app.register(photoFileRoutes(signer));
 
   await app.register(
@@ -91,33 +102,10 @@ export async function buildApp(
       // onRequest, not preHandler: a caller without a valid token learns nothing of our schemas
       // and gets no body parsed.
       api.addHook('onRequest', api.authenticate);
-      const { db, dialect, photoStorage: storage } = app;
-      const { quotas } = config;
-      const locations = createLocationService({
-        db,
-        storage,
-        signer,
-        dialect,
-        maxLocationsPerUser: quotas.locationsPerUser,
-      });
-      const entries = createEntryService({
-        db,
-        storage,
-        locations,
-        dialect,
-        maxEntriesPerLocation: quotas.entriesPerLocation,
-      });
-      await api.register(locationRoutes(locations));
-      await api.register(entryRoutes(entries));
-      await api.register(preferencesRoutes);
-      await api.register(
-        photoUploadRoutes({
-          signer,
-          maxUploadBytes: config.photos.maxUploadBytes,
-          maxPixels: config.photos.maxPixels,
-          maxStoredBytesPerUser: quotas.photoBytesPerUser,
-        }),
-      );
+      await api.register(locationRoutes(services.locations));
+      await api.register(entryRoutes(services.entries));
+      await api.register(preferencesRoutes(services.preferences));
+      await api.register(photoUploadRoutes(services.photos, config.photos.maxUploadBytes));
     },
     { prefix: '/api/v1' },
   );

@@ -1,34 +1,19 @@
 import type { Location } from '@fj/contract/locations';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { databaseKinds } from './helpers/databases.ts';
-import { makeJpeg } from './helpers/images.ts';
-import { fetchSigned, photoRows, storedPhotoFiles, uploadedPhoto } from './helpers/photos.ts';
-import { createTestApp, type TestApp, type TestUser } from './helpers/test-app.ts';
+import { fetchSigned, photoRows, storedPhotoFiles } from './helpers/photos.ts';
+import { seedEntryWithPhotos, seedPhoto } from './helpers/seed.ts';
+import type { TestUser } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/use-test-app.ts';
 
 describe.each(databaseKinds)('deleting an account on $name', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(kind);
 
   /** A user with a location, an entry holding a photo, and preferences. */
   async function userWithData(): Promise<{ user: TestUser; photoUrl: string; files: string[] }> {
     const user = await t.signUp();
-    const photo = await uploadedPhoto(t, user, await makeJpeg({ width: 300, height: 200 }));
-    const location = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/locations',
-      headers: user.auth,
-      payload: { name: 'Spruce hollow', position: { lat: 61, lng: 14 } },
-    });
-    const { id } = location.json<Location>();
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/locations/${id}/entries`,
-      headers: user.auth,
-      payload: { date: '2026-10-02', photos: [photo] },
-    });
+    const photo = await seedPhoto(t, user);
+    await seedEntryWithPhotos(t, user, [photo], { date: '2026-10-02' });
     await t.app.inject({ method: 'GET', url: '/api/v1/preferences', headers: user.auth });
     return { user, photoUrl: photo.url, files: [photo.filePath, photo.thumbnailFilePath] };
   }

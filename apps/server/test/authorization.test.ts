@@ -3,13 +3,15 @@ import type { Location } from '@fj/contract/locations';
 import type { PhotoEntry } from '@fj/contract/photos';
 import type { Preferences } from '@fj/contract/preferences';
 import { decodeJwt } from 'jose';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiClient, errorOf, fieldsOf, type Call, type Method } from './helpers/api-client.ts';
 import { databaseKinds } from './helpers/databases.ts';
 import { makeJpeg } from './helpers/images.ts';
 import { multipartBody } from './helpers/multipart.ts';
 import { uploadedPhoto } from './helpers/photos.ts';
-import { createTestApp, type TestApp, type TestUser } from './helpers/test-app.ts';
+import { seedEntry, seedLocation } from './helpers/seed.ts';
+import type { TestUser } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/use-test-app.ts';
 import { tokenFromForeignKey, unsignedToken } from './helpers/tokens.ts';
 
 interface RouteCase {
@@ -78,7 +80,7 @@ function everyRoute(locationId: string, entryId: string): RouteCase[] {
 }
 
 describe.each(databaseKinds)('authorization on $name', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind);
   let a: TestUser;
   let b: TestUser;
   let asA: Call;
@@ -88,31 +90,26 @@ describe.each(databaseKinds)('authorization on $name', (kind) => {
   let photoA: PhotoEntry;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
     a = await t.signUp();
     b = await t.signUp();
     asA = apiClient(t.app, a.auth);
     asB = apiClient(t.app, b.auth);
     photoA = await uploadedPhoto(t, a, await makeJpeg({ width: 8, height: 6 }));
 
-    const created = await asA('POST', '/locations', {
+    const created = await seedLocation(t, a, {
       name: 'Secret chanterelle slope',
       position: { lat: 60.1, lng: 17.2 },
     });
-    const withEntry = await asA('POST', `/locations/${created.json<Location>().id}/entries`, {
+    const withEntry = await seedEntry(t, a, created.id, {
       date: '2026-08-15',
       species: ['chanterelle'],
       abundance: 4,
       photos: [{ filePath: photoA.filePath }],
     });
-    expect(withEntry.statusCode).toBe(201);
-    locationA = withEntry.json<{ location: Location }>().location;
-    const [entry] = locationA.entries;
-    if (!entry) throw new Error('the entry was not made');
-    entryId = entry.id;
+    locationA = withEntry.location;
+    entryId = withEntry.entry.id;
     expect((await asA('POST', '/preferences', { id: a.id })).statusCode).toBe(201);
   });
-  afterAll(() => t.close());
 
   /** Everything of A's, exactly as the API answers it. */
   const snapshotOfA = async () =>
@@ -329,14 +326,12 @@ describe.each(databaseKinds)('authorization on $name', (kind) => {
 });
 
 describe.each(databaseKinds)('a failure on our side, on $name', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind);
   let user: TestUser;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
     user = await t.signUp();
   });
-  afterAll(() => t.close());
 
   it('answers 500 in the error shape, with no stack trace or SQL', async () => {
     const call = apiClient(t.app, user.auth);

@@ -1,11 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { limits } from '@fj/contract/limits';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bodyLimits } from '../src/body-limits.ts';
 import { apiClient, errorOf, fieldsOf, type Call } from './helpers/api-client.ts';
 import { databaseKinds } from './helpers/databases.ts';
-import { createTestApp, type TestApp, type TestUser } from './helpers/test-app.ts';
+import type { TestUser } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/use-test-app.ts';
 
 const spot = { name: 'Spruce bog', position: { lat: 59.33, lng: 18.07 } };
 /** A 3-byte UTF-8 character: the widest a schema-valid character gets in JSON. */
@@ -51,16 +52,14 @@ function largestLocation() {
 }
 
 describe.each(databaseKinds)('bounded validation on $name', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind);
   let user: TestUser;
   let call: Call;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
     user = await t.signUp();
     call = apiClient(t.app, user.auth);
   });
-  afterAll(() => t.close());
 
   it('answers a 500 kB polygon of 250,000 wrong numbers with one small error, and /api/health meanwhile', async () => {
     const body = wrongNumbersBody();

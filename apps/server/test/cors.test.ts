@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKinds } from './helpers/databases.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
-
-const sqlite = databaseKinds[0];
+import { describe, expect, it } from 'vitest';
+import { sqlite } from './helpers/databases.ts';
+import { useTestApp } from './helpers/use-test-app.ts';
 
 describe('cross-origin requests', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    if (!sqlite) throw new Error('no database kind');
-    t = await createTestApp(sqlite);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(sqlite);
 
   const preflight = (origin: string, url = '/api/v1/locations') =>
     t.app.inject({

@@ -1,29 +1,29 @@
 import { limits } from '@fj/contract/limits';
 import { randomUUID } from 'node:crypto';
 import type { Location } from '@fj/contract/locations';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, errorOf, fieldsOf, type Call } from './helpers/api-client.ts';
 import { databaseKinds } from './helpers/databases.ts';
 import { makeJpeg } from './helpers/images.ts';
 import { uploadedPhoto } from './helpers/photos.ts';
-import { createTestApp, type TestApp, type TestUser } from './helpers/test-app.ts';
+import { seedLocation } from './helpers/seed.ts';
+import type { TestUser } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/use-test-app.ts';
 
 const spot = { name: 'Birch hollow', position: { lat: 61.5, lng: 16.4 } };
 const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 describe.each(databaseKinds)('entries on $name', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind);
   let user: TestUser;
   let call: Call;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
     user = await t.signUp();
     call = apiClient(t.app, user.auth);
   });
-  afterAll(() => t.close());
 
-  const newLocation = async () => (await call('POST', '/locations', spot)).json<Location>();
+  const newLocation = () => seedLocation(t, user, spot);
   const postEntry = (locationId: string, body: object) =>
     call('POST', `/locations/${locationId}/entries`, body);
   const entryRows = (locationId: string) =>

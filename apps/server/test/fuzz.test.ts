@@ -6,12 +6,13 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { databaseKinds } from './helpers/databases.ts';
 import { fuzzRequest, type FuzzRequest } from './helpers/fuzz-requests.ts';
 import { photoDir, storedPhotoFiles, uploadedPhoto } from './helpers/photos.ts';
-import { createTestApp, type TestApp, type TestUser } from './helpers/test-app.ts';
+import type { TestApp, TestUser } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/use-test-app.ts';
 
 /** At least 5,000 requests per run, shared by the databases that run. */
 const totalRequests = Number(process.env.FUZZ_REQUESTS ?? 5000);
@@ -78,13 +79,12 @@ function checkAnswer(request: FuzzRequest, res: LightMyRequestResponse): string 
 describe.each(databaseKinds.map((kind, index) => ({ ...kind, index })))(
   'fuzzing every route on $name',
   (kind) => {
-    let t: TestApp;
+    const t = useTestApp(kind, { overrides: { mailer: { send: async () => {} } } });
     let victim: TestUser;
     let before: string;
     let request: fc.Arbitrary<FuzzRequest>;
 
     beforeAll(async () => {
-      t = await createTestApp(kind, {}, { mailer: { send: async () => {} } });
       const [fuzzer, identityFuzzer] = [await t.signUp(), await t.signUp()];
       victim = await t.signUp();
       const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#3a6' } })
@@ -122,7 +122,6 @@ describe.each(databaseKinds.map((kind, index) => ({ ...kind, index })))(
       });
       before = await snapshot(t, victim);
     });
-    afterAll(() => t.close());
 
     it(`answers ${perDatabase} fuzzed requests without a 5xx, in the error shape, each under ${slowMs} ms`, async () => {
       const statuses = new Map<number, number>();

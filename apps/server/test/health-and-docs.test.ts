@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { errorOf } from './helpers/api-client.ts';
-import { databaseKinds } from './helpers/databases.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { databaseKinds, sqlite } from './helpers/databases.ts';
+import { useTestApp } from './helpers/use-test-app.ts';
 
 interface OpenApiDocument {
   openapi: string;
@@ -10,17 +10,14 @@ interface OpenApiDocument {
 }
 
 describe.each(databaseKinds)('public endpoints on $name', (kind) => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp(kind, {
+  const t = useTestApp(kind, {
+    env: {
       MAP_STYLE_URL: 'https://tiles.example.org/styles/forest.json',
       GEOCODER_URL: 'https://geo.example.org/api',
       MAP_SATELLITE_TILES_URL: 'https://sat.example.org/{z}/{y}/{x}.jpg',
       MAP_TOPO_TILES_URL: 'https://topo.example.org/{z}/{x}/{y}.png',
-    });
+    },
   });
-  afterAll(() => t.close());
 
   const get = (url: string) => t.app.inject({ method: 'GET', url });
 
@@ -94,14 +91,7 @@ describe.each(databaseKinds)('public endpoints on $name', (kind) => {
 });
 
 describe('GET /api/health with the database gone', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    const [sqlite] = databaseKinds;
-    if (!sqlite) throw new Error('SQLite is always a database kind');
-    t = await createTestApp(sqlite);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(sqlite);
 
   it('answers 503 degraded, also never cached', async () => {
     await t.app.db.destroy();

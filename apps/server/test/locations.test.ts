@@ -1,20 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { Location } from '@fj/contract/locations';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from './helpers/databases.ts';
-import { createTestApp, type TestApp, type TestUser } from './helpers/test-app.ts';
+import type { TestUser } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/use-test-app.ts';
 
 const spot = { name: 'Oak ridge', position: { lat: 59.33, lng: 18.06 }, categories: ['mushrooms'] };
 
 describe.each(databaseKinds)('locations on $name', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind);
   let user: TestUser;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
     user = await t.signUp();
   });
-  afterAll(() => t.close());
 
   const call = (
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',

@@ -5,7 +5,7 @@ import { databaseKinds } from './helpers/databases.ts';
 import { makeJpeg } from './helpers/images.ts';
 import { mailText, startSmtpListener, type SmtpListener } from './helpers/mail.ts';
 import { fetchSigned, uploadedPhoto } from './helpers/photos.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/use-test-app.ts';
 
 /** Everything the app's logger writes, as one text. */
 function captureLog() {
@@ -41,22 +41,18 @@ describe('redactUrl', () => {
 
 describe.each(databaseKinds)('the log on $name', (kind) => {
   let smtp: SmtpListener;
-  let t: TestApp;
   const log = captureLog();
 
   beforeAll(async () => {
     smtp = await startSmtpListener();
+  });
+  afterAll(() => smtp.close());
+  // Built once the listener is up (the hooks above run first), and closed before it.
+  const t = useTestApp(kind, () => ({
     // trace: the most the logger ever writes, better-auth's own debug messages included.
-    t = await createTestApp(
-      kind,
-      { SMTP_URL: smtp.url, LOG_LEVEL: 'trace' },
-      { logStream: log.stream },
-    );
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+    env: { SMTP_URL: smtp.url, LOG_LEVEL: 'trace' },
+    overrides: { logStream: log.stream },
+  }));
 
   it('holds no password, token, reset link or URL signature after a whole session', async () => {
     const password = 'secret-chanterelle-2026';
@@ -114,13 +110,8 @@ describe.each(databaseKinds)('the log on $name', (kind) => {
 });
 
 describe.each(databaseKinds)('without SMTP_URL on $name', (kind) => {
-  let t: TestApp;
   const log = captureLog();
-
-  beforeAll(async () => {
-    t = await createTestApp(kind, { LOG_LEVEL: 'info' }, { logStream: log.stream });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(kind, { env: { LOG_LEVEL: 'info' }, overrides: { logStream: log.stream } });
 
   it('logs the reset link on purpose: the one way to reach it with no mail server', async () => {
     const user = await t.signUp();

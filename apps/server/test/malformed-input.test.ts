@@ -1,8 +1,9 @@
 import { errorBodySchema } from '@fj/contract/errors';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from './helpers/databases.ts';
-import { createTestApp, type TestApp, type TestUser } from './helpers/test-app.ts';
+import type { TestUser } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/use-test-app.ts';
 
 /** A 4xx in the one error shape, with the expected code. */
 function expectRefusal(res: LightMyRequestResponse, status: number, code: string) {
@@ -15,14 +16,12 @@ const part = (boundary: string) =>
   `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`;
 
 describe.each(databaseKinds)('malformed input on $name', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind);
   let user: TestUser;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
     user = await t.signUp();
   });
-  afterAll(() => t.close());
 
   const upload = (contentType: string, payload: string) =>
     t.app.inject({

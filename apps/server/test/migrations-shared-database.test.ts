@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { databaseKinds } from './helpers/databases.ts';
-import { createTestApp } from './helpers/test-app.ts';
+import { useTestApps } from './helpers/use-test-app.ts';
 
 const postgres = databaseKinds.find((kind) => kind.name === 'postgres');
 
@@ -10,43 +10,38 @@ const postgres = databaseKinds.find((kind) => kind.name === 'postgres');
  * exist". A self-hoster may well share one PostgreSQL database between apps or installs.
  */
 describe.runIf(postgres)('migrations on a PostgreSQL database shared by schemas', () => {
+  const apps = useTestApps();
+
   it('migrate a schema of their own while another schema already has the tables', async () => {
     if (!postgres) return;
-    const first = await createTestApp(postgres);
-    try {
-      const second = await createTestApp(postgres);
-      try {
-        const names = await second.app.db
-          .selectFrom('kysely_migration')
-          .select('name')
-          .orderBy('name')
-          .execute();
-        expect(names.map((row) => row.name)).toEqual([
-          '0001-identity-tables',
-          '0002-journal-tables',
-          '0003-revoked-sessions',
-          '0004-photo-stored-bytes',
-        ]);
-        const user = await second.signUp();
-        const res = await second.app.inject({
-          method: 'GET',
-          url: '/api/v1/locations',
-          headers: user.auth,
-        });
-        expect(res.json()).toEqual({ data: [] });
-        // The first schema's users are not the second's.
-        const other = await first.signUp();
-        const rows = await second.app.db
-          .selectFrom('user')
-          .select('id')
-          .where('id', '=', other.id)
-          .execute();
-        expect(rows).toEqual([]);
-      } finally {
-        await second.close();
-      }
-    } finally {
-      await first.close();
-    }
+    const first = await apps.start(postgres);
+    const second = await apps.start(postgres);
+    const names = await second.app.db
+      .selectFrom('kysely_migration')
+      .select('name')
+      .orderBy('name')
+      .execute();
+    expect(names.map((row) => row.name)).toEqual([
+      '0001-identity-tables',
+      '0002-journal-tables',
+      '0003-revoked-sessions',
+      '0004-photo-stored-bytes',
+      '0005-photos-belong-to-entries',
+    ]);
+    const user = await second.signUp();
+    const res = await second.app.inject({
+      method: 'GET',
+      url: '/api/v1/locations',
+      headers: user.auth,
+    });
+    expect(res.json()).toEqual({ data: [] });
+    // The first schema's users are not the second's.
+    const other = await first.signUp();
+    const rows = await second.app.db
+      .selectFrom('user')
+      .select('id')
+      .where('id', '=', other.id)
+      .execute();
+    expect(rows).toEqual([]);
   });
 });

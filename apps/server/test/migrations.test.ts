@@ -1,16 +1,12 @@
 import { getMigrations } from 'better-auth/db/migration';
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { databaseKinds } from './helpers/databases.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/use-test-app.ts';
 
 describe.each(databaseKinds)('schema on $name', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(kind);
 
   it('leaves better-auth nothing to create or add: our migration matches its schema', async () => {
     const pending = await getMigrations(t.app.identity.options);
@@ -30,6 +26,7 @@ describe.each(databaseKinds)('schema on $name', (kind) => {
       '0002-journal-tables',
       '0003-revoked-sessions',
       '0004-photo-stored-bytes',
+      '0005-photos-belong-to-entries',
     ]);
   });
 

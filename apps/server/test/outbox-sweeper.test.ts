@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startOutboxSweeper, sweepOutbox } from '../src/plugins/outbox-sweeper.ts';
 import { databaseKinds } from './helpers/databases.ts';
-import { createTestApp } from './helpers/test-app.ts';
+import { useTestApps } from './helpers/use-test-app.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -70,21 +70,19 @@ describe('startOutboxSweeper', () => {
 });
 
 describe.each(databaseKinds)('the server on $name', (kind) => {
+  const apps = useTestApps();
+
   it('empties stale outbox mail when it starts', async () => {
-    const t = await createTestApp(kind);
+    const t = await apps.start(kind);
     const dir = t.config.mail.outboxDir;
     await t.app.close();
     mkdirSync(dir, { recursive: true });
     outbox = dir;
     const old = mailAged('old.eml', 7 * dayMs + 60_000);
     const young = mailAged('young.eml', dayMs);
-    const again = await createTestApp(kind, { DATA_DIR: t.config.dataDir });
-    try {
-      expect(existsSync(old)).toBe(false);
-      expect(existsSync(young)).toBe(true);
-    } finally {
-      await again.close();
-      await t.close().catch(() => {});
-    }
+    // A second app on the first one's DATA_DIR: closed first, before that folder goes.
+    await apps.start(kind, { env: { DATA_DIR: t.config.dataDir } });
+    expect(existsSync(old)).toBe(false);
+    expect(existsSync(young)).toBe(true);
   });
 });

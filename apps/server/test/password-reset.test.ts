@@ -9,7 +9,8 @@ import {
   startSmtpListener,
   type SmtpListener,
 } from './helpers/mail.ts';
-import { createTestApp, type TestApp, type TestUser } from './helpers/test-app.ts';
+import type { TestUser } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/use-test-app.ts';
 
 const publicUrl = 'https://journal.example.org';
 const usedOrExpired = 'expired or was already used';
@@ -35,16 +36,12 @@ const pathOf = (link: string) => {
 
 describe.each(databaseKinds)('password reset over SMTP on $name', (kind) => {
   let smtp: SmtpListener;
-  let t: TestApp;
-
   beforeAll(async () => {
     smtp = await startSmtpListener();
-    t = await createTestApp(kind, { SMTP_URL: smtp.url, PUBLIC_URL: publicUrl });
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  afterAll(() => smtp.close());
+  // Built once the listener is up (the hooks above run first), and closed before it.
+  const t = useTestApp(kind, () => ({ env: { SMTP_URL: smtp.url, PUBLIC_URL: publicUrl } }));
   afterEach(() => vi.useRealTimers());
 
   const signIn = (email: string, password: string) =>
@@ -225,11 +222,7 @@ describe.each(databaseKinds)('password reset over SMTP on $name', (kind) => {
 });
 
 describe.each(databaseKinds)('password reset without SMTP_URL on $name', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(kind);
 
   it('writes the mail to DATA_DIR/outbox as an .eml file holding a working link', async () => {
     const user = await t.signUp();

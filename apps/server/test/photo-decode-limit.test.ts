@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createDecodeGate,
   decodeQueueLength,
@@ -9,7 +9,8 @@ import { errorOf } from './helpers/api-client.ts';
 import { databaseKinds } from './helpers/databases.ts';
 import { makeJpeg } from './helpers/images.ts';
 import { photoRows, storedPhotoFiles, uploadPhoto } from './helpers/photos.ts';
-import { createTestApp, type TestApp, type TestUser } from './helpers/test-app.ts';
+import type { TestUser } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/use-test-app.ts';
 
 /** Work that holds its place in the gate until released. */
 function heldWork() {
@@ -43,15 +44,13 @@ describe('the decode gate', () => {
 });
 
 describe.each(databaseKinds)('photo uploads past the decode limit on $name', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind);
   let user: TestUser;
   let jpeg: Buffer;
   beforeAll(async () => {
-    t = await createTestApp(kind);
     user = await t.signUp();
     jpeg = await makeJpeg({ width: 300, height: 200 });
   });
-  afterAll(() => t.close());
 
   it('answers 503 with Retry-After while every slot and queue place is taken, and takes the queued upload once free', async () => {
     const gate = t.app.imageDecodeGate;

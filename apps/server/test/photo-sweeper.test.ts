@@ -1,43 +1,24 @@
-import type { Location } from '@fj/contract/locations';
 import type { PhotoEntry } from '@fj/contract/photos';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sweepIntervalMs } from '../src/modules/photos/sweeper.ts';
 import { databaseKinds } from './helpers/databases.ts';
 import { makeJpeg } from './helpers/images.ts';
 import { photoRows, storedPhotoFiles, uploadedPhoto } from './helpers/photos.ts';
-import { createTestApp, type TestApp, type TestUser } from './helpers/test-app.ts';
+import { seedEntryWithPhotos } from './helpers/seed.ts';
+import { useTestApps } from './helpers/use-test-app.ts';
 
 const hourMs = 60 * 60 * 1000;
 const dayMs = 24 * hourMs;
 
 const filesOf = (photo: PhotoEntry) => [photo.filePath, photo.thumbnailFilePath];
 
-async function attachToNewEntry(t: TestApp, user: TestUser, photo: PhotoEntry) {
-  const location = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/locations',
-    headers: user.auth,
-    payload: { name: 'Mossy slope', position: { lat: 59.3, lng: 18.1 } },
-  });
-  const entry = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/locations/${location.json<Location>().id}/entries`,
-    headers: user.auth,
-    payload: { date: '2026-09-12', photos: [{ filePath: photo.filePath }] },
-  });
-  expect(entry.statusCode).toBe(201);
-}
-
 describe.each(databaseKinds)('the unattached-photo sweeper on $name', (kind) => {
-  let t: TestApp | undefined;
-  afterEach(async () => {
-    vi.useRealTimers();
-    await t?.close();
-    t = undefined;
-  });
+  afterEach(() => vi.useRealTimers());
+  // Each test builds its app itself, under the fake clock it set up first.
+  const apps = useTestApps();
 
   it('removes rows and files of photos unattached for 24 h exactly, not a millisecond sooner', async () => {
-    t = await createTestApp(kind);
+    const t = await apps.start(kind);
     const user = await t.signUp();
     const jpeg = await makeJpeg({ width: 300, height: 200 });
     vi.useFakeTimers({ toFake: ['Date'] });
@@ -46,7 +27,7 @@ describe.each(databaseKinds)('the unattached-photo sweeper on $name', (kind) => 
     const abandoned = await uploadedPhoto(t, user, jpeg);
     expect(storedPhotoFiles(t)).toContain(abandoned.filePath);
     const attached = await uploadedPhoto(t, user, jpeg);
-    await attachToNewEntry(t, user, attached);
+    await seedEntryWithPhotos(t, user, [{ filePath: attached.filePath }], { date: '2026-09-12' });
     vi.setSystemTime(uploadedAt + 2 * hourMs);
     // The 1-hour ID token has run out by now: ask for a fresh one, as the app would.
     const idToken = await t.idTokenFor(user.sessionToken);
@@ -74,7 +55,7 @@ describe.each(databaseKinds)('the unattached-photo sweeper on $name', (kind) => 
 
   it('runs by itself on a timer in the server, and stops when the server closes', async () => {
     vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
-    t = await createTestApp(kind);
+    const t = await apps.start(kind);
     const user = await t.signUp();
     const photo = await uploadedPhoto(t, user, await makeJpeg({ width: 300, height: 200 }));
     vi.setSystemTime(Date.now() + dayMs - sweepIntervalMs);
@@ -88,7 +69,6 @@ describe.each(databaseKinds)('the unattached-photo sweeper on $name', (kind) => 
 
     expect(vi.getTimerCount()).toBeGreaterThan(0);
     await t.close();
-    t = undefined;
     // The sweeper's interval went with the server (as did every other interval it keeps).
     expect(vi.getTimerCount()).toBe(0);
   });

@@ -1,8 +1,9 @@
 import { defaultPreferences, type Preferences } from '@fj/contract/preferences';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiClient, errorOf, fieldsOf, type Call } from './helpers/api-client.ts';
 import { databaseKinds } from './helpers/databases.ts';
-import { createTestApp, type TestApp, type TestUser } from './helpers/test-app.ts';
+import type { TestUser } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/use-test-app.ts';
 
 /** The documented defaults (docs/behaviour.md#defaults), written out rather than imported, so a change to the contract is noticed. */
 const specDefaults = {
@@ -19,12 +20,7 @@ const specDefaults = {
 };
 
 describe.each(databaseKinds)('preferences on $name', (kind) => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(kind);
 
   /** A new user, with a record made from the documented defaults. */
   async function newUser(): Promise<{ user: TestUser; call: Call; created: Preferences }> {

@@ -4,14 +4,15 @@ import path from 'node:path';
 import type { Location } from '@fj/contract/locations';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { processImage } from '../src/modules/photos/image.ts';
 import { errorOf } from './helpers/api-client.ts';
 import { databaseKinds } from './helpers/databases.ts';
 import { makeJpeg } from './helpers/images.ts';
 import { photoDir, photoRows, storedPhotoFiles, uploadPhoto } from './helpers/photos.ts';
-import { createTestApp, type TestApp, type TestUser } from './helpers/test-app.ts';
+import type { TestUser } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/use-test-app.ts';
 
 const maxLocations = 3;
 const maxEntries = 3;
@@ -66,7 +67,6 @@ describe.each(databaseKinds)('quotas on $name', (kind) => {
   /** A 300×200 JPEG and the bytes its display image and thumbnail take once stored. */
   let jpeg: Buffer;
   let storedBytesPerPhoto: number;
-  let t: TestApp;
   let user: TestUser;
   let other: TestUser;
 
@@ -74,16 +74,20 @@ describe.each(databaseKinds)('quotas on $name', (kind) => {
     jpeg = await makeJpeg({ width: 300, height: 200 });
     const processed = await processImage(jpeg, 1_000_000);
     storedBytesPerPhoto = processed.display.data.length + processed.thumbnail.data.length;
-    t = await createTestApp(kind, {
+  });
+  // Built after the measurement above, which the photo quota is set from.
+  const t = useTestApp(kind, () => ({
+    env: {
       QUOTA_LOCATIONS_PER_USER: String(maxLocations),
       QUOTA_ENTRIES_PER_LOCATION: String(maxEntries),
       // Room for two such photos, not three.
       QUOTA_PHOTO_BYTES_PER_USER: String(Math.floor(storedBytesPerPhoto * 2.5)),
-    });
+    },
+  }));
+  beforeAll(async () => {
     user = await t.signUp();
     other = await t.signUp();
   });
-  afterAll(() => t.close());
 
   const call = (method: 'POST' | 'DELETE', url: string, payload?: object, who = user) =>
     t.app.inject({

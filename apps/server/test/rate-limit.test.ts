@@ -1,6 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { databaseKinds } from './helpers/databases.ts';
-import { createTestApp, type TestApp, type TestUser } from './helpers/test-app.ts';
+import type { TestUser } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/use-test-app.ts';
 
 /**
  * better-auth keeps its in-memory counts in one map per process, keyed by client address and
@@ -14,10 +15,9 @@ describe.each(databaseKinds.map((kind, index) => ({ ...kind, index })))(
     const client = clientsOf(kind.index);
     const email = `limited-${kind.name}-${Date.now()}@example.com`;
     const password = 'chanterelle';
-    let t: TestApp;
+    const t = useTestApp(kind, { env: { AUTH_RATE_LIMIT_MAX: '3' } });
 
     beforeAll(async () => {
-      t = await createTestApp(kind, { AUTH_RATE_LIMIT_MAX: '3' });
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/auth/sign-up/email',
@@ -26,7 +26,6 @@ describe.each(databaseKinds.map((kind, index) => ({ ...kind, index })))(
       });
       expect(res.statusCode).toBe(200);
     });
-    afterAll(() => t.close());
     afterEach(() => vi.useRealTimers());
 
     const signIn = (from: string, pass: string, headers: Record<string, string> = {}) =>
@@ -90,14 +89,12 @@ describe.each(databaseKinds.map((kind, index) => ({ ...kind, index })))(
 );
 
 describe.each(databaseKinds)('API rate limit on $name', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind, { env: { RATE_LIMIT_MAX: '5' } });
   let user: TestUser;
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { RATE_LIMIT_MAX: '5' });
     user = await t.signUp();
   });
-  afterAll(() => t.close());
 
   const list = (from: string, headers: Record<string, string> = {}) =>
     t.app.inject({
@@ -130,5 +127,29 @@ describe.each(databaseKinds)('API rate limit on $name', (kind) => {
     }
     expect((await list('192.0.2.3', { 'x-forwarded-for': '203.0.113.50' })).statusCode).toBe(200);
     expect((await list('192.0.2.3', { 'x-forwarded-for': '203.0.113.51' })).statusCode).toBe(429);
+  });
+
+  it('leaves reading the preferences out: one row by key costs what a 429 would', async () => {
+    for (let i = 0; i < 8; i++) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/preferences',
+        remoteAddress: '192.0.2.4',
+        headers: user.auth,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-ratelimit-remaining']).toBeUndefined();
+    }
+    // Writing them still counts.
+    const write = () =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/preferences/tutorial',
+        remoteAddress: '192.0.2.4',
+        headers: user.auth,
+        payload: { show: false },
+      });
+    for (let i = 0; i < 5; i++) expect((await write()).statusCode).toBe(200);
+    expect((await write()).statusCode).toBe(429);
   });
 });

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKinds } from './helpers/databases.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { sqlite } from './helpers/databases.ts';
+import type { TestApp } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/use-test-app.ts';
 
-const sqlite = databaseKinds[0];
 let counter = 0;
 
 function signUpFrom(t: TestApp, host: string, origin: string) {
@@ -16,12 +16,7 @@ function signUpFrom(t: TestApp, host: string, origin: string) {
 }
 
 describe('sign-up with PUBLIC_URL unset: any address the server is reached at', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    if (!sqlite) throw new Error('no database kind');
-    t = await createTestApp(sqlite);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(sqlite);
 
   it.each([
     ['127.0.0.1:3000', 'http://127.0.0.1:3000'],
@@ -52,12 +47,7 @@ describe('sign-up with PUBLIC_URL unset: any address the server is reached at', 
 });
 
 describe('sign-up with PUBLIC_URL set explicitly: strict', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    if (!sqlite) throw new Error('no database kind');
-    t = await createTestApp(sqlite, { PUBLIC_URL: 'https://journal.example.org' });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(sqlite, { env: { PUBLIC_URL: 'https://journal.example.org' } });
 
   it('accepts the public address', async () => {
     const res = await signUpFrom(t, 'journal.example.org', 'https://journal.example.org');

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { createInProcessBroadcaster } from '../src/auth/revocation/broadcaster.ts';
 import type { Mail } from '../src/plugins/mail.ts';
 import { databaseKinds } from './helpers/databases.ts';
-import { createTestApp, type TestApp, type TestUser } from './helpers/test-app.ts';
+import type { TestUser } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/use-test-app.ts';
 
 /** The documented promise (docs/behaviour.md#revocation): a revoked ID token is refused within 5 s. */
 const revocationDeadlineMs = 5000;
@@ -26,19 +27,13 @@ async function statusOnceRefused(app: FastifyInstance, idToken: string): Promise
 describe.each(databaseKinds)('ID tokens of ended sessions on $name', (kind) => {
   const sent: Mail[] = [];
   const broadcaster = createInProcessBroadcaster();
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp(
-      kind,
-      {},
-      {
-        mailer: { send: async (mail) => void sent.push(mail) },
-        revocationBroadcaster: broadcaster,
-      },
-    );
+  const t = useTestApp(kind, {
+    overrides: {
+      mailer: { send: async (mail) => void sent.push(mail) },
+      revocationBroadcaster: broadcaster,
+    },
   });
-  afterAll(() => t.close());
+
   afterEach(() => vi.useRealTimers());
 
   const listWith = (idToken: string) =>

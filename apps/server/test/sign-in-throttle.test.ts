@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Mail } from '../src/plugins/mail.ts';
 import { databaseKinds } from './helpers/databases.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/use-test-app.ts';
 
 const minute = 60_000;
 
@@ -13,12 +13,8 @@ const minute = 60_000;
 const clients = ['198.51.100.201', '203.0.113.202'] as const;
 
 describe.each(databaseKinds)('per-account sign-in throttle on $name', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind);
   let counter = 0;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(() => t.close());
   afterEach(() => vi.useRealTimers());
 
   const signIn = (email: string, password: string, n: number) =>
@@ -123,11 +119,9 @@ describe.each(databaseKinds)('per-account sign-in throttle on $name', (kind) => 
 
 describe.each(databaseKinds)('password-reset mail cap on $name', (kind) => {
   const sent: Mail[] = [];
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind, {}, { mailer: { send: async (mail) => void sent.push(mail) } });
+  const t = useTestApp(kind, {
+    overrides: { mailer: { send: async (mail) => void sent.push(mail) } },
   });
-  afterAll(() => t.close());
   afterEach(() => vi.useRealTimers());
 
   const ask = (email: string) =>

@@ -1,8 +1,8 @@
 import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKinds } from './helpers/databases.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sqlite } from './helpers/databases.ts';
+import { useTestApp } from './helpers/use-test-app.ts';
 
 /** Small deadlines so the test is quick; the defaults are the same mechanism at larger values. */
 const timeouts = { headers: 600, request: 1_500, keepAlive: 400, idle: 1_000 };
@@ -47,22 +47,20 @@ const sleepyHeaders =
 
 // Not about the database: SQLite alone keeps the suite short.
 describe('connection time-outs of a listening server', () => {
-  let t: TestApp;
-  let port: number;
-
-  beforeAll(async () => {
-    const [sqlite] = databaseKinds;
-    if (!sqlite) throw new Error('no database kind');
-    t = await createTestApp(sqlite, {
+  const t = useTestApp(sqlite, {
+    env: {
       HEADERS_TIMEOUT_MS: String(timeouts.headers),
       REQUEST_TIMEOUT_MS: String(timeouts.request),
       KEEP_ALIVE_TIMEOUT_MS: String(timeouts.keepAlive),
       IDLE_TIMEOUT_MS: String(timeouts.idle),
-    });
+    },
+  });
+  let port: number;
+
+  beforeAll(async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     port = (t.app.server.address() as AddressInfo).port;
   });
-  afterAll(() => t.close());
 
   it('drops a client that sends its headers a byte at a time (slowloris)', async () => {
     const client = await open(port);

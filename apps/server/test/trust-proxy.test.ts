@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKinds } from './helpers/databases.ts';
-import { createTestApp, type TestApp, type TestUser } from './helpers/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { databaseKinds, sqlite } from './helpers/databases.ts';
+import type { TestUser } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/use-test-app.ts';
 
 /**
  * Behind a proxy every request comes from the proxy's address; only TRUST_PROXY lets the
@@ -11,18 +12,18 @@ describe.each(databaseKinds.map((kind, index) => ({ ...kind, index })))(
   'TRUST_PROXY on $name',
   (kind) => {
     const net = `203.0.${kind.index + 110}`;
-    let t: TestApp;
-    let user: TestUser;
-
-    beforeAll(async () => {
-      t = await createTestApp(kind, {
+    const t = useTestApp(kind, {
+      env: {
         TRUST_PROXY: '10.0.0.0/8, fd00::/8',
         RATE_LIMIT_MAX: '3',
         AUTH_RATE_LIMIT_MAX: '2',
-      });
+      },
+    });
+    let user: TestUser;
+
+    beforeAll(async () => {
       user = await t.signUp();
     });
-    afterAll(() => t.close());
 
     const list = (from: string, forwardedFor?: string) =>
       t.app.inject({
@@ -72,16 +73,12 @@ describe.each(databaseKinds.map((kind, index) => ({ ...kind, index })))(
 );
 
 describe('TRUST_PROXY as a hop count', () => {
-  let t: TestApp;
+  const t = useTestApp(sqlite, { env: { TRUST_PROXY: '1', RATE_LIMIT_MAX: '2' } });
   let user: TestUser;
 
   beforeAll(async () => {
-    const [sqlite] = databaseKinds;
-    if (!sqlite) throw new Error('no database kind');
-    t = await createTestApp(sqlite, { TRUST_PROXY: '1', RATE_LIMIT_MAX: '2' });
     user = await t.signUp();
   });
-  afterAll(() => t.close());
 
   it('trusts one hop: the right-most forwarded address is the client', async () => {
     const list = (forwardedFor: string) =>

@@ -129,6 +129,10 @@ describe.skipIf(e2e.skip)('signing up, out and in', () => {
     await screenshot(page, 'home-menu-375x812');
     await page.getByRole('button', { name: 'Sign out' }).click();
     await waitForPath(page, '/login');
+    // The address changes first; the menu's flag goes when React has replaced the page.
+    await page.waitForFunction(() => document.body.dataset.menuOpen === undefined, null, {
+      timeout: 10_000,
+    });
     expect(await page.evaluate(() => document.body.dataset.menuOpen)).toBeUndefined();
 
     await page.getByRole('button', { name: 'Forgot password?' }).click();

@@ -101,6 +101,8 @@ describe.skipIf(e2e.skip)('the map home', () => {
     await page.reload();
     await page.getByText('12 spots on the map').waitFor({ state: 'attached', timeout: 30_000 });
     const clusters = page.locator('.map-cluster');
+    // The count above comes with the data; the bubbles come once the map has drawn.
+    await clusters.first().waitFor({ timeout: 30_000 });
     expect(await clusters.count()).toBeGreaterThan(0);
     expect(await page.getByRole('region', { name: 'Add your first spot' }).count()).toBe(0);
     await page.waitForTimeout(500);

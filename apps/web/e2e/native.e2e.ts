@@ -2,14 +2,15 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2e, launchBrowser, phone, signUp, uniqueEmail, waitForPath } from './support/browser.ts';
-import { buildWebApp, freePort, startServer, type StartedServer } from './support/server.ts';
+import { freePort, startServer, type StartedServer } from './support/server.ts';
 
 /*
- * The native app's code paths in Chromium: a second build with VITE_FORCE_NATIVE=true and the
- * server's absolute origin, served from another origin (as the WebView serves it from
+ * The native app's code paths in Chromium: the suite's one build, with the native shell's
+ * stand-in set before the app loads (platform.ts: native code paths and the server's absolute
+ * origin), served from another origin (as the WebView serves it from
  * https://localhost or capacitor://localhost) against the real server, which allows that
  * origin through CORS_ORIGINS. capacitor-secure-storage-plugin runs on its web implementation
  * (localStorage under "cap_sec_", base64), so the kept session token can be looked at.
@@ -70,6 +71,17 @@ function idToken(page: Page, apiOrigin: string): Promise<string> {
   );
 }
 
+/** A browser context whose pages see the native shell's stand-in before the app's code runs. */
+async function nativeContext(browser: Browser, apiOrigin: string, options: BrowserContextOptions) {
+  const context = await browser.newContext(options);
+  await context.addInitScript((origin) => {
+    (globalThis as { fjNativeShellStandIn?: { apiOrigin: string } }).fjNativeShellStandIn = {
+      apiOrigin: origin,
+    };
+  }, apiOrigin);
+  return context;
+}
+
 async function betterAuthCookies(context: BrowserContext) {
   return (await context.cookies()).filter((cookie) => cookie.name.includes('better-auth'));
 }
@@ -95,8 +107,7 @@ describe.skipIf(e2e.skip)('the native code paths (bearer session, absolute API o
       // The Capacitor origins stay allowed; the page's origin stands in for the WebView's.
       env: { CORS_ORIGINS: `capacitor://localhost,https://localhost,${appOrigin}` },
     });
-    const dist = path.join(workDir, 'native-dist');
-    buildWebApp(dist, { VITE_FORCE_NATIVE: 'true', VITE_API_ORIGIN: api.baseUrl });
+    const dist = e2e.webDistDir;
     app = await serveStatic(dist, appPort);
     stranger = await serveStatic(dist, strangerPort);
     browser = await launchBrowser();
@@ -111,7 +122,7 @@ describe.skipIf(e2e.skip)('the native code paths (bearer session, absolute API o
   });
 
   it('signs up with the bearer session, reads and writes data, and signs out', async () => {
-    const context = await browser.newContext({
+    const context = await nativeContext(browser, api.baseUrl, {
       baseURL: appOrigin,
       viewport: phone,
       isMobile: true,
@@ -180,7 +191,7 @@ describe.skipIf(e2e.skip)('the native code paths (bearer session, absolute API o
 
   it('refuses a request from an origin that is not allowed', async () => {
     // A session and an ID token, made from the allowed origin.
-    const context = await browser.newContext({ baseURL: appOrigin });
+    const context = await nativeContext(browser, api.baseUrl, { baseURL: appOrigin });
     const page = await context.newPage();
     await signUp(page, uniqueEmail('native-cors'));
     const token = await idToken(page, api.baseUrl);

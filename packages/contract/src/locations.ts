@@ -119,3 +119,39 @@ export const locationSchema = z.object({
   entries: z.array(entrySchema),
 });
 export type Location = z.infer<typeof locationSchema>;
+
+/** GET /locations as this server answers it. */
+export const locationListSchema = z.object({ data: z.array(locationSchema) });
+
+/** Entry writes as this server answers them: the whole updated location. */
+export const entryWriteAnswerSchema = z.object({ location: locationSchema });
+
+/*
+ * The answers as the web app reads them (docs/behaviour.md#endpoints): this server's, and the
+ * smaller shapes the original API allowed. Whatever claims to be a location must be a whole
+ * one; anything else is a malformed answer.
+ */
+
+/** GET /locations: `{ data: [...] }`, or a bare list. */
+export const locationListReadingSchema = z.union([locationListSchema, z.array(locationSchema)]);
+
+/** POST /locations: the whole location, or only its id (then without an entries list). */
+export const locationCreateReadingSchema = z.union([
+  locationSchema,
+  z.object({ id: z.string(), entries: z.never().optional() }),
+]);
+export type LocationCreateAnswer = z.infer<typeof locationCreateReadingSchema>;
+
+/**
+ * PUT /locations/{id}: the whole updated location, or an answer without one (no `entries`),
+ * even no body; the change then stays as the client made it.
+ */
+export const locationUpdateReadingSchema = z
+  .union([locationSchema, z.looseObject({ entries: z.never().optional() })])
+  .optional();
+
+/** Entry writes: the updated location, or only the entry's id, or neither (even no body). */
+export const entryWriteReadingSchema = z
+  .object({ location: locationSchema.optional(), id: z.string().optional() })
+  .default({});
+export type EntryWriteAnswer = z.infer<typeof entryWriteReadingSchema>;

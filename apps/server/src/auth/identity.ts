@@ -1,14 +1,13 @@
 import { betterAuth } from 'better-auth';
 import { bearer, jwt } from 'better-auth/plugins';
-import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { DialectName } from '../db/dialect.ts';
-import type { Database } from '../db/schema.ts';
+import type { Db } from '../db/executor.ts';
 import { idTokenPayload, requestHooks } from './identity-hooks.ts';
 
 export interface IdentityDeps {
   config: Config;
-  db: Kysely<Database>;
+  db: Db;
   dialect: DialectName;
   sendPasswordReset: (email: string, link: string) => Promise<void>;
   /** Account deletion: the database cascades; photo files need a word before and after. */

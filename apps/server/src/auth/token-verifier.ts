@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { createLocalJWKSet, errors, jwtVerify, type JSONWebKeySet } from 'jose';
+import { LRUCache } from 'lru-cache';
 
 export interface TokenVerifierOptions {
   issuer: string;
@@ -9,6 +11,8 @@ export interface TokenVerifierOptions {
   /** Ended sessions, from memory: a token naming one is refused. */
   isRevoked: (sessionId: string) => boolean;
   now?: () => number;
+  /** How many verified tokens are remembered (least recently used go first); 10,000 unless set. */
+  cacheSize?: number;
 }
 
 export interface TokenVerifier {
@@ -16,10 +20,25 @@ export interface TokenVerifier {
   verify(token: string): Promise<string | null>;
 }
 
+/** What a verified token said, kept until it expires. */
+interface Verified {
+  userId: string;
+  sessionId: string;
+  expiresAt: number;
+}
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest('base64url');
+
 /**
  * Verifies ID tokens against a key set kept in memory, so authenticating a request reads nothing
  * from the database. The set is reloaded when a token names a key it does not hold (a rotation),
  * but not more often than reloadIntervalMs, so random key ids cannot turn into database reads.
+ *
+ * A client sends the same token for up to an hour, so a verified one is remembered, by its
+ * SHA-256 (the cache holds no credential), until its `exp`: the next request with it costs a
+ * hash and a map lookup instead of a signature check. Revocation is asked on every request,
+ * remembered or not, so an ended session is refused at once. Only tokens that passed are
+ * remembered, in a bounded LRU: made-up tokens cannot fill memory.
  */
 export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
   const reloadInterval = options.reloadIntervalMs ?? 30_000;
@@ -28,6 +47,7 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
   type KeySet = ReturnType<typeof createLocalJWKSet>;
   let keySet: KeySet | null = null;
   let loadedAt = 0;
+  const verified = new LRUCache<string, Verified>({ max: options.cacheSize ?? 10_000 });
 
   async function reload(): Promise<KeySet> {
     keySet = createLocalJWKSet(await options.loadJwks());
@@ -35,7 +55,7 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
     return keySet;
   }
 
-  async function attempt(token: string): Promise<string | null> {
+  async function attempt(token: string, hash: string): Promise<string | null> {
     const keys = keySet ?? (await reload());
     const { payload } = await jwtVerify(token, keys, {
       issuer: options.issuer,
@@ -44,19 +64,37 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
       currentDate: new Date(now()),
     });
     // A token that names no session could not be revoked, so it is not accepted either.
-    const { sub, sid } = payload;
+    const { sub, sid, exp } = payload;
     if (typeof sub !== 'string' || !sub || typeof sid !== 'string' || !sid) return null;
-    return options.isRevoked(sid) ? null : sub;
+    if (options.isRevoked(sid)) return null;
+    if (typeof exp === 'number')
+      verified.set(hash, { userId: sub, sessionId: sid, expiresAt: exp * 1000 });
+    return sub;
+  }
+
+  /** The remembered answer for this token: undefined when it has to be verified. */
+  function remembered(hash: string): string | null | undefined {
+    const known = verified.get(hash);
+    if (!known) return undefined;
+    // jose refuses a token from the second its exp is reached; so does the cache.
+    if (now() >= known.expiresAt) {
+      verified.delete(hash);
+      return undefined;
+    }
+    return options.isRevoked(known.sessionId) ? null : known.userId;
   }
 
   return {
     async verify(token) {
+      const hash = hashOf(token);
+      const known = remembered(hash);
+      if (known !== undefined) return known;
       try {
-        return await attempt(token);
+        return await attempt(token, hash);
       } catch (error) {
         if (error instanceof errors.JWKSNoMatchingKey && now() - loadedAt >= reloadInterval) {
           await reload();
-          return attempt(token).catch(() => null);
+          return attempt(token, hash).catch(() => null);
         }
         if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
         throw error;

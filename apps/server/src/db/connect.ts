@@ -1,20 +1,21 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
 import type { Config } from '../config.ts';
 import { makePrivateDir, makePrivateFile } from '../lib/private-files.ts';
 import type { DialectName } from './dialect.ts';
+import type { Db } from './executor.ts';
 import type { Database } from './schema.ts';
 
 export interface DatabaseHandle {
-  db: Kysely<Database>;
+  db: Db;
   dialect: DialectName;
 }
 
-export function connectDatabase(config: Config['database']): DatabaseHandle {
+/** Only the driver in use is loaded: a SQLite server never loads pg, and the other way round. */
+export async function connectDatabase(config: Config['database']): Promise<DatabaseHandle> {
   if (config.kind === 'postgres') {
+    const { default: pg } = await import('pg');
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
     return {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
@@ -27,6 +28,7 @@ export function connectDatabase(config: Config['database']): DatabaseHandle {
   for (const extra of ['-wal', '-shm']) {
     if (existsSync(config.file + extra)) makePrivateFile(config.file + extra);
   }
+  const { default: SqliteDatabase } = await import('better-sqlite3');
   const sqlite = new SqliteDatabase(config.file);
   // WAL lets readers run beside the writer; the busy timeout waits out another process's lock.
   sqlite.pragma('journal_mode = WAL');

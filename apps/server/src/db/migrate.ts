@@ -1,9 +1,16 @@
-import { Migrator, sql, type Kysely, type MigrationProvider } from 'kysely';
+import {
+  Migrator,
+  sql,
+  type Kysely,
+  type MigrationProvider,
+  type MigrationResultSet,
+} from 'kysely';
 import type { DialectName } from './dialect.ts';
 import { identityTables } from './migrations/0001-identity-tables.ts';
 import { journalTables } from './migrations/0002-journal-tables.ts';
 import { revokedSessions } from './migrations/0003-revoked-sessions.ts';
 import { photoStoredBytes } from './migrations/0004-photo-stored-bytes.ts';
+import { photosBelongToEntries } from './migrations/0005-photos-belong-to-entries.ts';
 
 function provider(dialect: DialectName): MigrationProvider {
   return {
@@ -12,6 +19,7 @@ function provider(dialect: DialectName): MigrationProvider {
       '0002-journal-tables': journalTables(),
       '0003-revoked-sessions': revokedSessions(),
       '0004-photo-stored-bytes': photoStoredBytes(),
+      '0005-photos-belong-to-entries': photosBelongToEntries(dialect),
     }),
   };
 }
@@ -32,17 +40,50 @@ async function migrationSchema(
   return rows[0]?.schema ?? undefined;
 }
 
-/** Brings the schema up to date; called on every start. */
-export async function migrateToLatest(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
-  const migrator = new Migrator({
+/** The migrator of our migrations. */
+async function createMigrator(db: Kysely<unknown>, dialect: DialectName): Promise<Migrator> {
+  return new Migrator({
     db,
     provider: provider(dialect),
     migrationTableSchema: await migrationSchema(db, dialect),
   });
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((result) => result.status === 'Error');
-  if (error || failed) {
+}
+
+const attempts = 5;
+
+/**
+ * Kysely's migrator looks for its own table by listing the tables of every schema in the
+ * database, calling has_schema_privilege on each schema's name. When another app sharing the
+ * database drops a schema meanwhile, that call fails with 3F000 (invalid_schema_name), which says
+ * nothing about our schema: look again.
+ */
+async function migrate(
+  db: Kysely<unknown>,
+  dialect: DialectName,
+  run: (migrator: Migrator) => Promise<MigrationResultSet>,
+): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    const { error, results } = await run(await createMigrator(db, dialect));
+    const failed = results?.find((result) => result.status === 'Error');
+    if (!error && !failed) return;
+    if (attempt < attempts && !failed && isOtherSchemaGone(error)) continue;
     const name = failed ? ` (${failed.migrationName})` : '';
     throw new Error(`Database migration failed${name}`, { cause: error });
   }
+}
+
+function isOtherSchemaGone(error: unknown): boolean {
+  return (
+    typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '3F000'
+  );
+}
+
+/** Brings the schema up to date; called on every start. */
+export function migrateToLatest(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
+  return migrate(db, dialect, (migrator) => migrator.migrateToLatest());
+}
+
+/** Brings the schema up or down to the named migration (tests stop at an older schema). */
+export function migrateTo(db: Kysely<unknown>, dialect: DialectName, name: string): Promise<void> {
+  return migrate(db, dialect, (migrator) => migrator.migrateTo(name));
 }

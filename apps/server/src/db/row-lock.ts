@@ -1,6 +1,5 @@
-import type { Transaction } from 'kysely';
 import type { DialectName } from './dialect.ts';
-import type { Database } from './schema.ts';
+import type { DbTransaction } from './executor.ts';
 
 /**
  * Holds a user's row until the transaction ends, so that a quota's count-then-insert cannot be
@@ -12,7 +11,7 @@ import type { Database } from './schema.ts';
  * this process never interleave and there is nothing to take (SQLite has no FOR UPDATE).
  */
 export async function lockUserRow(
-  trx: Transaction<Database>,
+  trx: DbTransaction,
   dialect: DialectName,
   userId: string,
 ): Promise<void> {

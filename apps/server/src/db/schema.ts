@@ -33,10 +33,8 @@ export interface EntriesTable {
   location_id: string;
   user_id: string;
   date: string;
-  /** JSON: species, abundance, notes, weather. */
+  /** JSON: species, abundance, notes, weather. Its photos are the photo rows naming it. */
   details: string;
-  /** JSON list of photo file paths; the photos table holds the rest. */
-  photo_paths: string;
   created_at: string;
   updated_at: string;
 }
@@ -46,7 +44,13 @@ export interface PhotosTable {
   user_id: string;
   file_path: string;
   thumbnail_file_path: string;
+  /**
+   * The one entry the photo belongs to, null until attached. A foreign key with on delete
+   * cascade: deleting the entry (or its location, or its user) deletes the row.
+   */
   entry_id: string | null;
+  /** Its place among the entry's photos, from 0; null while unattached. */
+  position: number | null;
   name: string;
   /** Bytes of the display image: the `size` the API shows. */
   size: number;

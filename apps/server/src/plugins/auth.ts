@@ -16,7 +16,8 @@ import { createSignInThrottle } from '../auth/throttle/sign-in-throttle.ts';
 import { createMemoryThrottleStore, type ThrottleStore } from '../auth/throttle/throttle-store.ts';
 import { createTokenVerifier } from '../auth/token-verifier.ts';
 import { AppError } from '../errors.ts';
-import { photosRepository } from '../modules/photos/repository.ts';
+import type { AccountDeletionCleanup } from '../modules/photos/account-deletion.ts';
+import { resetPasswordMail } from '../modules/reset-password/mail.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -73,6 +74,8 @@ async function sendFetchResponse(response: Response, reply: FastifyReply): Promi
 
 export interface AuthPluginOptions {
   config: Config;
+  /** Removes what the database does not: the photo files of a deleted account. */
+  accountDeletion: AccountDeletionCleanup;
   /** In-process unless given: several servers share one (Redis, PostgreSQL) to hear each other. */
   revocationBroadcaster?: RevocationBroadcaster;
   /** In memory unless given: several servers share one to count guesses together. */
@@ -94,34 +97,17 @@ export default fp(
     const throttleStore = opts.throttleStore ?? createMemoryThrottleStore();
     const signInThrottle = createSignInThrottle(throttleStore);
     const resetMailCap = createResetMailCap(throttleStore);
-    const filesOfDeletedUsers = new Map<string, string[]>();
     const identity = createIdentity({
       config,
       db: app.db,
       dialect: app.dialect,
-      beforeDeleteUser: async (userId) => {
-        const photos = await photosRepository.listByUser(app.db, userId);
-        filesOfDeletedUsers.set(
-          userId,
-          photos.flatMap((photo) => [photo.file_path, photo.thumbnail_file_path]),
-        );
-      },
-      // The rows went with the user (foreign keys cascade); the files go once that succeeded.
-      afterDeleteUser: async (userId) => {
-        const files = filesOfDeletedUsers.get(userId) ?? [];
-        filesOfDeletedUsers.delete(userId);
-        await app.photoStorage.delete(files);
-      },
+      beforeDeleteUser: (userId) => opts.accountDeletion.beforeDelete(userId),
+      afterDeleteUser: (userId) => opts.accountDeletion.afterDelete(userId),
       sessionEnded: (sessionId) => revocations.revoke([sessionId]),
       allowResetMail: (email) => resetMailCap.allow(email),
       log: (level, message, details) => app.log[level]({ details }, `identity: ${message}`),
       sendPasswordReset: async (email, link) => {
-        await app.mailer.send({
-          to: email,
-          subject: 'Reset your Foraging Journal password',
-          text: `Someone asked to reset the password of your Foraging Journal account.\n\nSet a new password here (the link works once, for one hour):\n${link}\n\nIf it was not you, ignore this mail: your password stays as it is.`,
-          html: `<p>Someone asked to reset the password of your Foraging Journal account.</p><p><a href="${link}">Set a new password</a> (the link works once, for one hour).</p><p>If it was not you, ignore this mail: your password stays as it is.</p>`,
-        });
+        await app.mailer.send(resetPasswordMail(email, link));
         if (!config.mail.smtpUrl)
           app.log.info(
             { email, link },
@@ -171,5 +157,5 @@ export default fp(
       },
     });
   },
-  { name: 'auth', dependencies: ['db', 'mail', 'storage'] },
+  { name: 'auth', dependencies: ['db', 'mail'] },
 );

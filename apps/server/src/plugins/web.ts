@@ -7,6 +7,9 @@ import { routeNotFound } from '../errors.ts';
 /**
  * Serves the web build: hashed assets cached for a year, index.html never cached, and every
  * unknown GET outside /api answered with index.html so the client router takes over.
+ * The build holds each text file also as .br and .gz (apps/web/vite.config.ts): the one the
+ * request's Accept-Encoding prefers is sent as it is, with Content-Encoding and
+ * `Vary: Accept-Encoding`, so nothing is compressed per request.
  * Owns the not-found handler, since that is where the SPA fallback lives.
  */
 export default fp(
@@ -17,6 +20,9 @@ export default fp(
         root: opts.distDir,
         wildcard: false,
         index: false,
+        preCompressed: true,
+        // The .br and .gz files are reached through the file they compress, not as routes.
+        globIgnore: ['**/*.br', '**/*.gz'],
         setHeaders(reply, filePath) {
           const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
           reply.header(

@@ -1,17 +1,16 @@
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
 import type { Config } from '../config.ts';
 import { isSafeKey, type PhotoStorage } from './photo-storage.ts';
 
 type S3Config = Extract<Config['storage'], { kind: 's3' }>;
 
-export function createS3Storage(config: S3Config): PhotoStorage {
+/**
+ * The AWS SDK is large: it is loaded here, when a bucket is configured, and never at the start of
+ * a server that keeps its photos in a folder (the server's build keeps this import lazy).
+ */
+export async function createS3Storage(config: S3Config): Promise<PhotoStorage> {
+  const { DeleteObjectsCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } =
+    await import('@aws-sdk/client-s3');
   const client = new S3Client({
     region: config.region,
     endpoint: config.endpoint,

@@ -27,8 +27,9 @@ export interface ChildServer {
 }
 
 /**
- * The real server as `npm start` runs it (`node --import tsx apps/server/src/main.ts`), in a
- * process of its own, answering /api/health before this resolves.
+ * The real server from its sources (`node --import tsx apps/server/src/main.ts`, as `npm run dev`
+ * runs it: these tests are about this code, the browser tests run the build), in a process of
+ * its own, answering /api/health before this resolves.
  */
 export async function startChildServer(options: {
   dataDir: string;

@@ -34,9 +34,15 @@ async function createPostgresSchema(baseUrl: string): Promise<TestDatabase> {
   };
 }
 
+/** SQLite alone, for files whose subject does not depend on the database. */
+export const sqlite: DatabaseKind = {
+  name: 'sqlite',
+  create: async () => ({ drop: async () => {} }),
+};
+
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export const databaseKinds: DatabaseKind[] = [
-  { name: 'sqlite', create: async () => ({ drop: async () => {} }) },
+  sqlite,
   ...(postgresUrl
     ? [{ name: 'postgres' as const, create: () => createPostgresSchema(postgresUrl) }]
     : []),

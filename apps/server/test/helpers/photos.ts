@@ -1,7 +1,11 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { PhotoEntry } from '@fj/contract/photos';
+import exifr from 'exifr';
 import type { LightMyRequestResponse } from 'fastify';
+import sharp, { type Metadata } from 'sharp';
+import { expect } from 'vitest';
+import { webpChunks, webpExifTiff } from './images.ts';
 import { multipartBody } from './multipart.ts';
 import type { TestApp, TestUser } from './test-app.ts';
 
@@ -65,4 +69,32 @@ export async function photoRows(t: TestApp, userId?: string) {
   let query = t.app.db.selectFrom('photos').selectAll();
   if (userId) query = query.where('user_id', '=', userId);
   return query.execute();
+}
+
+/** The bytes and sharp's reading of a stored image, fetched through its signed URL. */
+export async function fetchImage(t: TestApp, url: string | undefined) {
+  if (!url) throw new Error('no URL');
+  const res = await fetchSigned(t, url);
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toBe('image/webp');
+  const data = res.rawPayload;
+  return { data, metadata: await sharp(data).metadata() };
+}
+
+/** Asserts that a stored WebP carries no metadata block at all, GPS least of all. */
+export async function expectNoMetadata(data: Buffer, metadata: Metadata) {
+  expect(metadata.format).toBe('webp');
+  expect(metadata.exif).toBeUndefined();
+  expect(metadata.xmp).toBeUndefined();
+  expect(metadata.iptc).toBeUndefined();
+  expect(metadata.orientation).toBeUndefined();
+  const chunks = webpChunks(data);
+  expect(chunks).not.toContain('EXIF');
+  expect(chunks).not.toContain('XMP ');
+  expect(data.includes('Exif')).toBe(false);
+  expect(data.includes('TestCam')).toBe(false);
+  // exifr cannot open WebP files; it reads the EXIF chunk if there is one. There must be none.
+  const exifChunk = webpExifTiff(data);
+  expect(exifChunk).toBeUndefined();
+  if (exifChunk) expect(await exifr.gps(exifChunk)).toBeUndefined();
 }

@@ -52,6 +52,8 @@ export async function createTestApp(
     throw error;
   });
 
+  let closing: Promise<void> | undefined;
+
   async function idTokenFor(sessionToken: string): Promise<string> {
     const res = await app.inject({
       method: 'GET',
@@ -88,10 +90,17 @@ export async function createTestApp(
         auth: { authorization: `Bearer ${idToken}` },
       };
     },
-    async close() {
-      await app.close();
-      await database.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+    // Safe to call twice (a test may close early; the fixture closes again afterwards).
+    close() {
+      closing ??= (async () => {
+        try {
+          await app.close();
+        } finally {
+          await database.drop();
+          rmSync(dataDir, { recursive: true, force: true });
+        }
+      })();
+      return closing;
     },
   };
 }

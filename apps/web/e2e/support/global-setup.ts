@@ -1,11 +1,16 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { chromiumPath, type E2eContext } from './context.ts';
-import { buildWebApp, startServer, webDir } from './server.ts';
+import { repoRoot, startServer, webDir } from './server.ts';
 
-/** Builds the web app once, starts the real server on a free port, and stops it afterwards. */
+/**
+ * Makes sure apps/web/dist and apps/server/dist are current (the builds `npm start` also uses,
+ * each made only when it is missing or stale), starts the real server on a free port, and stops
+ * it afterwards.
+ */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const artifactsDir = path.join(webDir, 'e2e-artifacts');
   if (!existsSync(chromiumPath)) {
@@ -22,9 +27,18 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   mkdirSync(artifactsDir, { recursive: true });
   const workDir = mkdtempSync(path.join(tmpdir(), 'fj-e2e-'));
-  const webDistDir = path.join(workDir, 'dist');
+  const webDistDir = path.join(webDir, 'dist');
   const dataDir = path.join(workDir, 'data');
-  buildWebApp(webDistDir);
+  for (const [name, script] of [
+    ['web', 'scripts/web-build.mjs'],
+    ['server', 'scripts/server-build.mjs'],
+  ] as const) {
+    const build = spawnSync(process.execPath, [path.join(repoRoot, script)], {
+      cwd: repoRoot,
+      stdio: 'inherit',
+    });
+    if (build.status !== 0) throw new Error(`The ${name} build failed (exit ${build.status})`);
+  }
   const server = await startServer({
     dataDir,
     webDistDir,

@@ -1,10 +1,12 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
 export const webDir = path.resolve(import.meta.dirname, '..', '..');
 export const repoRoot = path.resolve(webDir, '..', '..');
+/** The server's build (scripts/server-build.mjs), which the global setup brings up to date. */
+const serverEntry = path.join(repoRoot, 'apps/server/dist/main.js');
 
 /** A port nobody listens on right now. */
 export function freePort(): Promise<number> {
@@ -17,22 +19,6 @@ export function freePort(): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
-}
-
-/**
- * vite build into outDir, once for the whole suite. `env` adds build-time settings
- * (VITE_API_ORIGIN, VITE_FORCE_NATIVE for the native e2e's second build).
- */
-export function buildWebApp(outDir: string, env: Record<string, string> = {}): void {
-  const vite = path.join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js');
-  const result = spawnSync(
-    process.execPath,
-    [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
-    // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
-    { cwd: webDir, encoding: 'utf8', env: { ...process.env, ...env, NODE_ENV: 'production' } },
-  );
-  if (result.status !== 0)
-    throw new Error(`vite build failed:\n${result.stdout ?? ''}\n${result.stderr ?? ''}`);
 }
 
 export interface StartedServer {
@@ -57,7 +43,10 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, logFile: stri
   throw new Error(`The server did not answer /api/health within 60 s; see ${logFile}`);
 }
 
-/** The real server, as `npm start` runs it, on its own port and data folder. */
+/**
+ * The real server as `npm start` runs it (its build, with plain node), on its own port and data
+ * folder.
+ */
 export async function startServer(options: {
   dataDir: string;
   webDistDir: string;
@@ -86,7 +75,7 @@ export async function startServer(options: {
   // E2E_DATABASE_URL runs the suite on PostgreSQL; SQLite otherwise.
   if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
   else delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, [serverEntry], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,20 +1,17 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { createElement, type ReactNode } from 'react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { toast } from 'react-toastify';
 import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthContextValue } from '../lib/identity/auth-provider.tsx';
-import { fakeAuth, signedInUser } from './test-auth.ts';
+import { fakeAuth, signedInUser } from '../testing/fake-auth.ts';
+import { renderWithRouter } from '../testing/render-with-router.tsx';
 
-const auth = vi.hoisted(() => ({ current: undefined as AuthContextValue | undefined }));
+const auth = await vi.hoisted(async () => (await import('../testing/fake-auth.ts')).fakeAuthSlot());
 
 vi.mock('../lib/identity/auth-provider.tsx', () => ({
   AuthProvider: ({ children }: { children: ReactNode }) => children,
-  useAuth: () => {
-    if (!auth.current) throw new Error('no fake auth');
-    return auth.current;
-  },
+  useAuth: auth.useAuth,
 }));
 vi.mock('./readiness/server-readiness-gate.tsx', () => ({
   ServerReadinessGate: ({ children }: { children: ReactNode }) =>
@@ -29,11 +26,12 @@ function Where() {
 }
 
 async function visit(path: string) {
-  render(
-    <MemoryRouter initialEntries={[path]}>
+  renderWithRouter(
+    <>
       <AppRoutes />
       <Where />
-    </MemoryRouter>,
+    </>,
+    { path },
   );
   // The home page's lazy chunk (map, drawing) takes close to findBy's default 1 s to load
   // when the whole suite runs in parallel.
@@ -107,11 +105,12 @@ describe('routes for a signed-in user', () => {
 describe('while the session is loading', () => {
   it("shows 'Loading...' instead of deciding", async () => {
     auth.current = fakeAuth({ loading: true, initialized: false });
-    render(
-      <MemoryRouter initialEntries={['/locations']}>
+    renderWithRouter(
+      <>
         <AppRoutes />
         <Where />
-      </MemoryRouter>,
+      </>,
+      { path: '/locations' },
     );
     expect(await screen.findByText('Loading...')).toBeTruthy();
     expect(screen.queryByRole('heading')).toBeNull();

@@ -2,12 +2,12 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  type FakeFetch,
   flush,
   installFakeFetch,
   json,
   signedInServer,
-  type FakeFetch,
-} from '../lib/test-support/fake-fetch.ts';
+} from '../testing/fake-fetch.ts';
 
 let server: FakeFetch;
 

@@ -1,5 +1,3 @@
-import area from '@turf/area';
-import distance from '@turf/distance';
 import type { Location } from '@fj/contract/locations';
 
 /** A point as the app stores it (docs/behaviour.md#location: location.position). */
@@ -10,16 +8,6 @@ export interface LatLng {
 
 /** The patch of a location: a GeoJSON Polygon with closed rings (lng, lat order). */
 export type Polygon = NonNullable<Location['area']>;
-
-/** Geodesic area of a patch in m². */
-export function areaSquareMeters(polygon: Polygon): number {
-  return area({ type: 'Polygon', coordinates: polygon.coordinates });
-}
-
-/** Great-circle distance in metres; GeoJSON wants [lng, lat], the app keeps {lat, lng}. */
-export function distanceMeters(from: LatLng, to: LatLng): number {
-  return distance([from.lng, from.lat], [to.lng, to.lat], { units: 'meters' });
-}
 
 const decimal = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
 const whole = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });

@@ -1,12 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
   browserBackButtonActions,
-  closeMenuEvent,
-  closeTopModalEvent,
   handleBackButton,
   isMenuOpen,
   type BackButtonActions,
 } from './back-button.ts';
+import { windowEventType } from '../lib/window-events.ts';
+
+const closeMenuEvent = windowEventType('closeMenu');
+const closeTopModalEvent = windowEventType('closeTopModal');
 
 /** Records what the handler did; `modalOpen` says whether a modal or sheet answers the request. */
 function recorder(modalOpen = false) {

@@ -1,6 +1,4 @@
-/** Window events the app's menu and modals listen for (the native back button sends them). */
-export const closeMenuEvent = 'fj:close-menu';
-export const closeTopModalEvent = 'fj:close-top-modal';
+import { sendWindowEvent } from '../lib/window-events.ts';
 
 /** Paths where "back" with no history means leaving the app (docs/behaviour.md#back-button). */
 const exitPaths = new Set(['/', '/home', '/login']);
@@ -49,19 +47,13 @@ export function handleBackButton(
 }
 
 /**
- * Dispatches the close request as a cancelable event. dispatchEvent runs every listener
- * before it returns, so a dialog or sheet that closed (and called preventDefault) is known
- * at once: dispatchEvent answers false.
+ * The page's side of it: the marker the layout sets, and the window events the menu, dialogs
+ * and sheet listen for. The close request is cancelable, so a dialog or sheet that closed is
+ * known at once.
  */
-export function broadcastCloseTopModal(): boolean {
-  const request = new Event(closeTopModalEvent, { cancelable: true });
-  return !window.dispatchEvent(request);
-}
-
-/** The page's side of it: the marker the layout sets, and the events it listens for. */
 export const browserBackButtonActions = (exitApp: () => void): BackButtonActions => ({
-  closeMenu: () => window.dispatchEvent(new Event(closeMenuEvent)),
-  requestCloseTopModal: broadcastCloseTopModal,
+  closeMenu: () => void sendWindowEvent('closeMenu'),
+  requestCloseTopModal: () => sendWindowEvent('closeTopModal'),
   goBack: () => window.history.back(),
   exitApp,
 });

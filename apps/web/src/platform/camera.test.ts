@@ -5,10 +5,10 @@ const plugin = vi.hoisted(() => ({ getPhoto: vi.fn() }));
 vi.mock('@capacitor/camera', () => ({
   Camera: plugin,
   CameraResultType: { Uri: 'uri' },
-  CameraSource: { Prompt: 'PROMPT' },
+  CameraSource: { Camera: 'CAMERA' },
 }));
 
-const { takePhoto } = await import('./camera.ts');
+const { canTakePhoto, takePhoto } = await import('./camera.ts');
 
 beforeEach(() => {
   plugin.getPhoto.mockReset();
@@ -21,7 +21,11 @@ afterEach(() => {
 
 describe('camera in the native app: @capacitor/camera', () => {
   beforeEach(() => {
-    vi.stubEnv('VITE_FORCE_NATIVE', 'true');
+    vi.stubGlobal('fjNativeShellStandIn', {});
+  });
+
+  it('is offered', () => {
+    expect(canTakePhoto()).toBe(true);
   });
 
   it('turns the photo the camera wrote into a File the uploader can send', async () => {
@@ -35,7 +39,7 @@ describe('camera in the native app: @capacitor/camera', () => {
     vi.stubGlobal('fetch', fetchMock);
     const file = await takePhoto();
     expect(plugin.getPhoto).toHaveBeenCalledWith(
-      expect.objectContaining({ resultType: 'uri', source: 'PROMPT' }),
+      expect.objectContaining({ resultType: 'uri', source: 'CAMERA' }),
     );
     expect(fetchMock).toHaveBeenCalledWith('https://localhost/_capacitor_file_/p.jpg');
     expect(file).toBeInstanceOf(File);
@@ -55,26 +59,8 @@ describe('camera in the native app: @capacitor/camera', () => {
   });
 });
 
-describe('camera on the web: a file input', () => {
-  it('opens the picker and answers the chosen file, never the plugin', async () => {
-    const chosen = new File(['x'], 'find.jpg', { type: 'image/jpeg' });
-    vi.spyOn(HTMLInputElement.prototype, 'click').mockImplementation(function (
-      this: HTMLInputElement,
-    ) {
-      expect(this.accept).toBe('image/*');
-      Object.defineProperty(this, 'files', { value: [chosen] });
-      this.dispatchEvent(new Event('change'));
-    });
-    await expect(takePhoto()).resolves.toBe(chosen);
-    expect(plugin.getPhoto).not.toHaveBeenCalled();
-  });
-
-  it('answers null when the picker is cancelled', async () => {
-    vi.spyOn(HTMLInputElement.prototype, 'click').mockImplementation(function (
-      this: HTMLInputElement,
-    ) {
-      this.dispatchEvent(new Event('cancel'));
-    });
-    await expect(takePhoto()).resolves.toBeNull();
+describe('camera on the web', () => {
+  it('is not offered: the file input opens the camera there', () => {
+    expect(canTakePhoto()).toBe(false);
   });
 });

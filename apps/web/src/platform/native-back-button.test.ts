@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { closeMenuEvent, closeTopModalEvent } from './back-button.ts';
+import { windowEventType } from '../lib/window-events.ts';
+
+const closeMenuEvent = windowEventType('closeMenu');
+const closeTopModalEvent = windowEventType('closeTopModal');
 
 type BackListener = (event: { canGoBack: boolean }) => void;
 
@@ -45,7 +48,7 @@ beforeEach(() => {
   window.addEventListener(closeMenuEvent, record);
   window.addEventListener(closeTopModalEvent, record);
   window.history.replaceState(null, '', '/');
-  vi.stubEnv('VITE_FORCE_NATIVE', 'true');
+  vi.stubGlobal('fjNativeShellStandIn', {});
 });
 
 afterEach(() => {
@@ -53,12 +56,13 @@ afterEach(() => {
   window.removeEventListener(closeTopModalEvent, record);
   delete document.body.dataset.menuOpen;
   vi.unstubAllEnvs();
+  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
 describe('native back button wiring (docs/behaviour.md#back-button)', () => {
   it('is not installed on the web, where the browser owns "back"', async () => {
-    vi.stubEnv('VITE_FORCE_NATIVE', 'false');
+    vi.stubGlobal('fjNativeShellStandIn', undefined);
     await install();
     expect(app.listeners).toEqual([]);
   });

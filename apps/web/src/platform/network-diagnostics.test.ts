@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeFetch } from '../lib/test-support/fake-fetch.ts';
+import { installFakeFetch } from '../testing/fake-fetch.ts';
 import { networkFailureHints, reportNetworkFailure } from './network-diagnostics.ts';
 
 const toast = vi.hoisted(() => ({ error: vi.fn(), warn: vi.fn(), info: vi.fn() }));
@@ -43,7 +43,7 @@ describe('networkFailureHints (docs/behaviour.md#error-catalogue)', () => {
 
 describe('reportNetworkFailure', () => {
   it('logs the hints in the native app, with what the browser said', () => {
-    vi.stubEnv('VITE_FORCE_NATIVE', 'true');
+    vi.stubGlobal('fjNativeShellStandIn', {});
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     reportNetworkFailure({ ...failed, detail: 'Failed to fetch' });
     expect(warn).toHaveBeenCalledOnce();
@@ -60,7 +60,7 @@ describe('reportNetworkFailure', () => {
   });
 
   it('never throws, even when logging fails', () => {
-    vi.stubEnv('VITE_FORCE_NATIVE', 'true');
+    vi.stubGlobal('fjNativeShellStandIn', {});
     vi.spyOn(console, 'warn').mockImplementation(() => {
       throw new Error('console gone');
     });
@@ -70,7 +70,7 @@ describe('reportNetworkFailure', () => {
 
 describe('the API client on a native network failure', () => {
   beforeEach(() => {
-    vi.stubEnv('VITE_FORCE_NATIVE', 'true');
+    vi.stubGlobal('fjNativeShellStandIn', {});
     vi.stubEnv('VITE_API_ORIGIN', 'https://journal.example.org');
   });
 

@@ -8,8 +8,11 @@ vi.mock('@capacitor/core', () => ({
 const { isNativePlatform, nativeApiOrigin } = await import('./platform.ts');
 const { getApiBaseUrl, getApiOrigin, resolveServerUrl } = await import('../lib/api/api-base.ts');
 
+type StandInGlobal = { fjNativeShellStandIn?: { apiOrigin: string } };
+
 afterEach(() => {
   capacitor.native = false;
+  delete (globalThis as StandInGlobal).fjNativeShellStandIn;
   vi.unstubAllEnvs();
   vi.restoreAllMocks();
 });
@@ -24,10 +27,10 @@ describe('isNativePlatform', () => {
     expect(isNativePlatform()).toBe(true);
   });
 
-  it('can be forced at build time for the browser e2e (VITE_FORCE_NATIVE=true)', () => {
-    vi.stubEnv('VITE_FORCE_NATIVE', 'true');
+  it("is true when the page has the native shell's stand-in (the browser e2e)", () => {
+    (globalThis as StandInGlobal).fjNativeShellStandIn = { apiOrigin: 'http://127.0.0.1:9' };
     expect(isNativePlatform()).toBe(true);
-    vi.stubEnv('VITE_FORCE_NATIVE', 'false');
+    delete (globalThis as StandInGlobal).fjNativeShellStandIn;
     expect(isNativePlatform()).toBe(false);
   });
 });
@@ -63,8 +66,14 @@ describe('API base (docs/behaviour.md#api-base)', () => {
     expect(getApiBaseUrl()).toBe('https://journal.example.org/api/v1');
   });
 
+  it("takes the stand-in's origin over the build's, so one build serves the e2e", () => {
+    vi.stubEnv('VITE_API_ORIGIN', 'https://journal.example.org');
+    (globalThis as StandInGlobal).fjNativeShellStandIn = { apiOrigin: 'http://127.0.0.1:4100/' };
+    expect(getApiBaseUrl()).toBe('http://127.0.0.1:4100/api/v1');
+  });
+
   it('drops trailing slashes and blanks from the configured origin', () => {
-    vi.stubEnv('VITE_FORCE_NATIVE', 'true');
+    capacitor.native = true;
     vi.stubEnv('VITE_API_ORIGIN', ' https://journal.example.org:8443/ ');
     expect(getApiBaseUrl()).toBe('https://journal.example.org:8443/api/v1');
   });

@@ -1,12 +1,25 @@
 import { Capacitor } from '@capacitor/core';
 
 /**
- * The one answer to "are we the native app?" (docs/architecture.md#platform: src/platform is the only place that
- * knows Capacitor). VITE_FORCE_NATIVE=true at build time switches the native code paths on in
- * a browser build, so the e2e test can drive them in Chromium.
+ * A stand-in for the native shell in a plain browser. The native e2e sets it from an init script,
+ * before the app loads, so the one production build runs its native code paths in Chromium
+ * against the server at `apiOrigin` (without one, the build's VITE_API_ORIGIN). Only the page's
+ * own scripts can set it.
+ */
+interface NativeShellStandIn {
+  apiOrigin?: string;
+}
+
+function nativeShellStandIn(): NativeShellStandIn | undefined {
+  return (globalThis as { fjNativeShellStandIn?: NativeShellStandIn }).fjNativeShellStandIn;
+}
+
+/**
+ * The one answer to "are we the native app?" (docs/architecture.md#platform: src/platform is the
+ * only place that knows Capacitor).
  */
 export function isNativePlatform(): boolean {
-  return import.meta.env.VITE_FORCE_NATIVE === 'true' || Capacitor.isNativePlatform();
+  return nativeShellStandIn() !== undefined || Capacitor.isNativePlatform();
 }
 
 let warnedNoOrigin = false;
@@ -17,7 +30,9 @@ let warnedNoOrigin = false;
  * which the network diagnostics then explain; the console says why once.
  */
 export function nativeApiOrigin(): string {
-  const origin = (import.meta.env.VITE_API_ORIGIN ?? '').trim().replace(/\/+$/, '');
+  const origin = (nativeShellStandIn()?.apiOrigin ?? import.meta.env.VITE_API_ORIGIN ?? '')
+    .trim()
+    .replace(/\/+$/, '');
   if (!origin && !warnedNoOrigin) {
     warnedNoOrigin = true;
     console.error('VITE_API_ORIGIN was not set when this native build was made: no server to call');

@@ -1,42 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-/**
- * Both plugins at their boundary, as in-memory maps that behave like the real ones:
- * @capacitor/preferences answers null for a missing key, the secure storage plugin rejects.
- */
-const fakes = vi.hoisted(() => {
-  const preferences = new Map<string, string>();
-  const secure = new Map<string, string>();
-  const missing = () => Promise.reject(new Error('Item with given key does not exist'));
-  return {
-    preferences,
-    secure,
-    failSecureSet: { on: false },
-    Preferences: {
-      get: vi.fn(async ({ key }: { key: string }) => ({ value: preferences.get(key) ?? null })),
-      set: vi.fn(async ({ key, value }: { key: string; value: string }) => {
-        preferences.set(key, value);
-      }),
-      remove: vi.fn(async ({ key }: { key: string }) => {
-        preferences.delete(key);
-      }),
-    },
-    SecureStoragePlugin: {
-      get: vi.fn(({ key }: { key: string }) => {
-        const value = secure.get(key);
-        return value === undefined ? missing() : Promise.resolve({ value });
-      }),
-      set: vi.fn(async ({ key, value }: { key: string; value: string }) => {
-        if (fakes.failSecureSet.on) throw new Error('Keystore unavailable');
-        secure.set(key, value);
-        return { value: true };
-      }),
-      remove: vi.fn(({ key }: { key: string }) =>
-        secure.delete(key) ? Promise.resolve({ value: true }) : missing(),
-      ),
-    },
-  };
-});
+/** Both plugins at their boundary, as in-memory maps that behave like the real ones. */
+const fakes = await vi.hoisted(async () =>
+  (await import('../testing/fake-native-storage.ts')).createFakeNativeStorage(),
+);
 vi.mock('@capacitor/preferences', () => ({ Preferences: fakes.Preferences }));
 vi.mock('capacitor-secure-storage-plugin', () => ({
   SecureStoragePlugin: fakes.SecureStoragePlugin,

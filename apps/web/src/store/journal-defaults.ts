@@ -1,5 +1,32 @@
-import { DEFAULT_TERRAIN_OPTIONS, DEFAULT_TREE_OPTIONS } from '../lib/spec-constants.ts';
 import type { JournalData, OptionLists } from './journal-types.ts';
+
+/** docs/behaviour.md#journal-store: the built-in terrain and tree lists (always from the code). */
+export const DEFAULT_TERRAIN_OPTIONS: readonly string[] = [
+  'Hilly',
+  'Flat',
+  'Marshy',
+  'Rocky',
+  'Forest',
+  'Open Field',
+  'Riverbank',
+  'Lakeside',
+];
+export const DEFAULT_TREE_OPTIONS: readonly string[] = [
+  'Oak',
+  'Pine',
+  'Maple',
+  'Birch',
+  'Elm',
+  'Cedar',
+  'Poplar',
+  'Spruce',
+  'Ash',
+  'Hickory',
+  'Cherry',
+  'Beech',
+  'Aspen',
+  'Mixed Forest',
+];
 
 /** A fresh copy each time, so no state ever shares an array with another. */
 export function initialJournalData(): JournalData {

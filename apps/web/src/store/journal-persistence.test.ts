@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeFetch, json, signedInServer } from '../lib/test-support/fake-fetch.ts';
+import { installFakeFetch, json, signedInServer } from '../testing/fake-fetch.ts';
 
 const KEY = 'foraging-journal-store';
 

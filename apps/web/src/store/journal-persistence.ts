@@ -1,12 +1,11 @@
 import type { PersistOptions, PersistStorage, StorageValue } from 'zustand/middleware';
-import {
-  DEFAULT_TERRAIN_OPTIONS,
-  DEFAULT_TREE_OPTIONS,
-  STORE_KEY,
-  STORE_VERSION,
-} from '../lib/spec-constants.ts';
 import { tidyCategoryMap, tidyLabels } from '../lib/labels.ts';
+import { DEFAULT_TERRAIN_OPTIONS, DEFAULT_TREE_OPTIONS } from './journal-defaults.ts';
 import type { JournalState, OptionLists } from './journal-types.ts';
+
+/** docs/behaviour.md#local-storage: the store's key and version in local storage. */
+export const STORE_KEY = 'foraging-journal-store';
+export const STORE_VERSION = 2;
 
 /** docs/behaviour.md#local-storage: only these three are kept in local storage. */
 export type PersistedJournal = Pick<

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { json } from '../lib/test-support/fake-fetch.ts';
-import { loadStore, settle, signedInStore, setUpStoreTests } from './store-test-kit.ts';
+import { json } from '../testing/fake-fetch.ts';
+import { loadStore, settle, setUpStoreTests, signedInStore } from '../testing/store-kit.ts';
 
 const t = setUpStoreTests();
 const prefReads = () => t.server.callsTo('GET /api/v1/preferences').length;

@@ -1,6 +1,11 @@
 import { photoEntrySchema, type PhotoEntry } from '@fj/contract/photos';
 import type { CreateEntryInput, Entry, UpdateEntryInput } from '@fj/contract/entries';
-import type { CreateLocationInput, Location, UpdateLocationInput } from '@fj/contract/locations';
+import type {
+  CreateLocationInput,
+  Location,
+  LocationCreateAnswer,
+  UpdateLocationInput,
+} from '@fj/contract/locations';
 
 /** The API sends `null` to clear a field; the local copy simply drops it. */
 type NoNulls<T> = { [K in keyof T]: Exclude<T[K], null> };
@@ -12,18 +17,6 @@ function withoutNulls<T extends object>(value: T): NoNulls<T> {
 
 const now = () => new Date().toISOString();
 
-/** A whole location, as opposed to an answer carrying only an id. */
-export function isWholeLocation(value: unknown): value is Location {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    'id' in value &&
-    typeof value.id === 'string' &&
-    'entries' in value &&
-    Array.isArray(value.entries)
-  );
-}
-
 /** Entry photo refs become local photos only when they already are whole photo entries. */
 function photosOf(photos: readonly unknown[] | undefined): PhotoEntry[] {
   return (photos ?? []).flatMap((photo) => {
@@ -33,15 +26,15 @@ function photosOf(photos: readonly unknown[] | undefined): PhotoEntry[] {
 }
 
 /** POST /locations may answer only an id (docs/behaviour.md#optimistic-changes): the local copy is then built from the input. */
-export function locationFromCreate(input: CreateLocationInput, answer: unknown): Location {
-  if (isWholeLocation(answer)) return answer;
-  const answeredId =
-    typeof answer === 'object' && answer !== null && 'id' in answer ? answer.id : undefined;
-  const id = typeof answeredId === 'string' ? answeredId : (input.id ?? crypto.randomUUID());
+export function locationFromCreate(
+  input: CreateLocationInput,
+  answer: LocationCreateAnswer,
+): Location {
+  if (answer.entries) return answer;
   const stamp = now();
   return {
     ...withoutNulls(input),
-    id,
+    id: answer.id,
     favorite: input.favorite ?? false,
     createdAt: stamp,
     updatedAt: stamp,

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { empty, json } from '../lib/test-support/fake-fetch.ts';
-import { makeLocation, settle, signedInStore, setUpStoreTests } from './store-test-kit.ts';
+import { makeLocation } from '../testing/factories.ts';
+import { empty, json } from '../testing/fake-fetch.ts';
+import { settle, setUpStoreTests, signedInStore } from '../testing/store-kit.ts';
 
 const t = setUpStoreTests();
 
@@ -57,7 +58,7 @@ describe('location writes', () => {
     const adding = store.getState().addLocation(input);
     await settle();
     expect(store.getState().locations).toEqual([]);
-    answer(json(makeLocation('new'), 201));
+    answer(json(makeLocation({ id: 'new' }), 201));
     await expect(adding).resolves.toMatchObject({ id: 'new' });
     expect(store.getState().locations.map((l) => l.id)).toEqual(['new']);
   });
@@ -104,7 +105,8 @@ describe('entry writes', () => {
     t.server.on('GET /api/v1/locations', () =>
       json({
         data: [
-          makeLocation('l1', {
+          makeLocation({
+            id: 'l1',
             entries: [
               {
                 id: 'e1',
@@ -126,7 +128,7 @@ describe('entry writes', () => {
   }
 
   it('an answer holding the location replaces the local one', async () => {
-    const fromServer = makeLocation('l1', { name: 'From server' });
+    const fromServer = makeLocation({ id: 'l1', name: 'From server' });
     t.server.on('POST /api/v1/locations/l1/entries', () => json({ location: fromServer }, 201));
     const store = await storeWithLocation();
     await store.getState().addEntry('l1', { date: '2024-06-01' });

@@ -1,8 +1,6 @@
-import type { Location } from '@fj/contract/locations';
-import { locationsApi, type EntryAnswer } from '../lib/api/locations-api.ts';
-import { LOCATIONS_CACHE_MS, MESSAGES } from '../lib/spec-constants.ts';
+import type { EntryWriteAnswer, Location } from '@fj/contract/locations';
+import { locationsApi } from '../lib/api/locations-api.ts';
 import {
-  isWholeLocation,
   locationFromCreate,
   replaceLocation,
   sameId,
@@ -13,10 +11,16 @@ import {
 } from './location-helpers.ts';
 import type { GetJournal, LocationActions, SetJournal } from './journal-types.ts';
 
+/** docs/behaviour.md#journal-store: a location fetch within this window answers from the store. */
+export const LOCATIONS_CACHE_MS = 30_000;
+/** docs/behaviour.md#error-catalogue */
+export const LOCATIONS_LOAD_FAILED = 'Failed to load locations';
+export const USER_NOT_AUTHENTICATED = 'User not authenticated';
+
 /** docs/behaviour.md#validation: writes without a user fail with 'User not authenticated'. */
 function requireUser(get: GetJournal): string {
   const uid = get().userId;
-  if (!uid) throw new Error(MESSAGES.userNotAuthenticated);
+  if (!uid) throw new Error(USER_NOT_AUTHENTICATED);
   return uid;
 }
 
@@ -37,10 +41,10 @@ export function createLocationSlice(set: SetJournal, get: GetJournal): LocationA
   /** Entry writes wait for the server; its whole location wins, else the change is made here. */
   function applyEntryAnswer(
     locationId: string,
-    answer: EntryAnswer,
+    answer: EntryWriteAnswer,
     local: (location: Location) => Location,
   ) {
-    if (isWholeLocation(answer.location)) return put(answer.location);
+    if (answer.location) return put(answer.location);
     const location = get().locations.find((item) => sameId(item.id, locationId));
     if (location) put(local(location));
   }
@@ -63,8 +67,8 @@ export function createLocationSlice(set: SetJournal, get: GetJournal): LocationA
         const locations = await locationsApi.list();
         if (get().userId === uid) set({ locations, lastLocationsFetch: Date.now() });
       } catch (error) {
-        console.error(MESSAGES.locationsLoadFailed, error);
-        if (get().userId === uid) set({ locationsError: MESSAGES.locationsLoadFailed });
+        console.error(LOCATIONS_LOAD_FAILED, error);
+        if (get().userId === uid) set({ locationsError: LOCATIONS_LOAD_FAILED });
       } finally {
         set({ locationsLoading: false });
       }
@@ -86,8 +90,8 @@ export function createLocationSlice(set: SetJournal, get: GetJournal): LocationA
       if (before) put(withChanges(before, changes));
       await loggedWrite('update location', async () => {
         try {
-          const answer = await locationsApi.update(id, changes);
-          if (isWholeLocation(answer)) put(answer);
+          const answered = await locationsApi.update(id, changes);
+          if (answered) put(answered);
         } catch (error) {
           void get().fetchLocations(true);
           throw error;

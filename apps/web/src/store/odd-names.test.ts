@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { json } from '../lib/test-support/fake-fetch.ts';
-import { loadStore, serverPrefs, signedInStore, setUpStoreTests } from './store-test-kit.ts';
+import { json } from '../testing/fake-fetch.ts';
+import { serverPrefs } from '../testing/fixtures.ts';
+import { loadStore, setUpStoreTests, signedInStore } from '../testing/store-kit.ts';
 
 const t = setUpStoreTests();
 const bodies = (key: string) => t.server.callsTo(key).map((call) => call.body);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { json } from '../lib/test-support/fake-fetch.ts';
-import { loadStore, serverPrefs, settle, setUpStoreTests } from './store-test-kit.ts';
+import { json } from '../testing/fake-fetch.ts';
+import { serverPrefs } from '../testing/fixtures.ts';
+import { loadStore, settle, setUpStoreTests } from '../testing/store-kit.ts';
 
 const t = setUpStoreTests();
 const bodies = (key: string) => t.server.callsTo(key).map((call) => call.body);

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { json } from '../lib/test-support/fake-fetch.ts';
-import {
-  loadStore,
-  serverPrefs,
-  settle,
-  signedInStore,
-  setUpStoreTests,
-} from './store-test-kit.ts';
+import { json } from '../testing/fake-fetch.ts';
+import { serverPrefs } from '../testing/fixtures.ts';
+import { loadStore, settle, setUpStoreTests, signedInStore } from '../testing/store-kit.ts';
 
 const t = setUpStoreTests();
 const prefReads = () => t.server.callsTo('GET /api/v1/preferences').length;

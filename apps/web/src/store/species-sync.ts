@@ -1,6 +1,8 @@
 import { speciesService } from '../lib/api/species-service.ts';
-import { MESSAGES } from '../lib/spec-constants.ts';
 import type { GetJournal, SetJournal } from './journal-types.ts';
+
+/** docs/behaviour.md#error-catalogue */
+export const SPECIES_LOAD_FAILED = 'Failed to load species data';
 
 /** docs/behaviour.md#validation: species actions without a user log a warning and do nothing. */
 export function signedIn(get: GetJournal, action: string): string | null {
@@ -33,8 +35,8 @@ export function createSpeciesSync(set: SetJournal, get: GetJournal) {
       });
       syncedUid = uid;
     } catch (error) {
-      console.error(MESSAGES.speciesLoadFailed, error);
-      if (get().userId === uid) set({ speciesError: MESSAGES.speciesLoadFailed });
+      console.error(SPECIES_LOAD_FAILED, error);
+      if (get().userId === uid) set({ speciesError: SPECIES_LOAD_FAILED });
     } finally {
       set({ speciesLoading: false });
     }

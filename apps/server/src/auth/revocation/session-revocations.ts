@@ -1,12 +1,12 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Db } from '../../db/executor.ts';
 import type { RevocationBroadcaster } from './broadcaster.ts';
+import { revokedSessionsRepository as repo } from './repository.ts';
 import { createRevocationList } from './revocation-list.ts';
 
 const pruneIntervalMs = 10 * 60_000;
 
 export interface SessionRevocationsOptions {
-  db: Kysely<Database>;
+  db: Db;
   broadcaster: RevocationBroadcaster;
   /** How long an ID token lives: a revocation is kept that long, then no token can need it. */
   tokenLifetimeMs: number;
@@ -35,7 +35,7 @@ export function createSessionRevocations(options: SessionRevocationsOptions): Se
     if (at - prunedAt < pruneIntervalMs) return;
     prunedAt = at;
     const cutoff = new Date(at).toISOString();
-    await db.deleteFrom('revoked_sessions').where('expires_at', '<=', cutoff).execute();
+    await repo.deleteExpiredBy(db, cutoff);
   }
 
   return {
@@ -43,7 +43,7 @@ export function createSessionRevocations(options: SessionRevocationsOptions): Se
       // Listen first, then read: a revocation published in between is not lost.
       unsubscribe = broadcaster.subscribe((revocations) => list.add(revocations));
       await pruneExpired(now());
-      const rows = await db.selectFrom('revoked_sessions').selectAll().execute();
+      const rows = await repo.listAll(db);
       list.add(
         rows.map((row) => ({ sessionId: row.session_id, expiresAt: Date.parse(row.expires_at) })),
       );
@@ -57,13 +57,7 @@ export function createSessionRevocations(options: SessionRevocationsOptions): Se
       list.add(revocations);
       const expiry = new Date(expiresAt).toISOString();
       try {
-        await db
-          .insertInto('revoked_sessions')
-          .values(sessionIds.map((session_id) => ({ session_id, expires_at: expiry })))
-          .onConflict((conflict) =>
-            conflict.column('session_id').doUpdateSet({ expires_at: expiry }),
-          )
-          .execute();
+        await repo.upsert(db, sessionIds, expiry);
         await pruneExpired(now());
       } catch (error) {
         // The session is gone already; failing the sign-out would help nobody.

@@ -1,19 +1,19 @@
 import { errorBodySchema } from '@fj/contract/errors';
 import { idParamSchema } from '@fj/contract/common';
 import { createEntrySchema, updateEntrySchema } from '@fj/contract/entries';
-import { locationSchema } from '@fj/contract/locations';
+import { entryWriteAnswerSchema } from '@fj/contract/locations';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bodyLimits } from '../../body-limits.ts';
-import type { createEntryService } from './service.ts';
+import type { EntryService } from './service.ts';
 
 const locationParams = z.object({ locationId: idParamSchema });
 const entryParams = z.object({ locationId: idParamSchema, entryId: idParamSchema });
 /** Each answer carries the whole updated location (docs/behaviour.md#optimistic-changes). */
-const answer = z.object({ location: locationSchema });
+const answer = entryWriteAnswerSchema;
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
 
-export function entryRoutes(service: ReturnType<typeof createEntryService>): FastifyPluginAsyncZod {
+export function entryRoutes(service: EntryService): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/locations/:locationId/entries',

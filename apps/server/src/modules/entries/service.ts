@@ -1,19 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { CreateEntryInput, UpdateEntryInput } from '@fj/contract/entries';
 import type { Location } from '@fj/contract/locations';
-import type { Kysely, Transaction } from 'kysely';
 import type { DialectName } from '../../db/dialect.ts';
-import type { Database, EntriesTable } from '../../db/schema.ts';
+import type { Db, DbTransaction } from '../../db/executor.ts';
+import type { EntriesTable } from '../../db/schema.ts';
 import { AppError, badField, notFound } from '../../errors.ts';
 import { nowIso, parseJson } from '../../lib/json.ts';
 import type { PhotoStorage } from '../../storage/photo-storage.ts';
-import type { EntryDetails } from '../locations/mapping.ts';
-import { locationsRepository as repo } from '../locations/repository.ts';
+import { locationsRepository } from '../locations/repository.ts';
 import type { LocationService } from '../locations/service.ts';
+import { storedFilesOf } from '../photos/mapping.ts';
 import { photosRepository } from '../photos/repository.ts';
+import type { EntryDetails } from './mapping.ts';
+import { entriesRepository as repo } from './repository.ts';
 
 export interface EntryServiceDeps {
-  db: Kysely<Database>;
+  db: Db;
   storage: PhotoStorage;
   locations: LocationService;
   dialect: DialectName;
@@ -32,10 +34,11 @@ function detailsOf(input: UpdateEntryInput, base: EntryDetails = {}): EntryDetai
 
 /**
  * An entry may refer only to photos its own user uploaded and that no other entry holds
- * (deleting that entry would delete them); anything else is a bad field.
+ * (deleting that entry would delete them); anything else is a bad field. Answers the paths,
+ * each once, in the order given.
  */
 async function checkedPhotoPaths(
-  trx: Transaction<Database>,
+  trx: DbTransaction,
   userId: string,
   photos: readonly { filePath: string }[],
   entryId: string,
@@ -52,32 +55,22 @@ async function checkedPhotoPaths(
       throw badField(`photos.${index}.filePath`, 'belongs to another entry');
     }
   });
-  await photosRepository.attach(trx, userId, paths, entryId);
   return paths;
-}
-
-async function deletePhotos(
-  trx: Transaction<Database>,
-  userId: string,
-  paths: string[],
-): Promise<string[]> {
-  const photos = await photosRepository.findByPaths(trx, userId, paths);
-  await photosRepository.deleteByPaths(trx, userId, paths);
-  return photos.flatMap((photo) => [photo.file_path, photo.thumbnail_file_path]);
 }
 
 export function createEntryService(deps: EntryServiceDeps) {
   const { db, storage, locations, dialect, maxEntriesPerLocation } = deps;
 
   /** The location, held until commit so that concurrent entry writes to it take turns. */
-  async function lockLocation(trx: Transaction<Database>, userId: string, locationId: string) {
-    if (!(await repo.lockById(trx, dialect, userId, locationId))) throw notFound('Location');
+  async function lockLocation(trx: DbTransaction, userId: string, locationId: string) {
+    if (!(await locationsRepository.lockById(trx, dialect, userId, locationId)))
+      throw notFound('Location');
   }
 
   /** A new entry (not a retry of one already made) must fit in the location's quota. */
-  async function checkEntryQuota(trx: Transaction<Database>, locationId: string, id: string) {
-    if (await repo.findEntryOwner(trx, id)) return;
-    if ((await repo.countEntriesOfLocation(trx, locationId)) >= maxEntriesPerLocation) {
+  async function checkEntryQuota(trx: DbTransaction, locationId: string, id: string) {
+    if (await repo.findOwner(trx, id)) return;
+    if ((await repo.countOfLocation(trx, locationId)) >= maxEntriesPerLocation) {
       throw new AppError(
         'QUOTA_EXCEEDED',
         `This location has reached the limit of ${maxEntriesPerLocation} entries`,
@@ -93,21 +86,23 @@ export function createEntryService(deps: EntryServiceDeps) {
         const now = nowIso();
         const id = input.id ?? randomUUID();
         await checkEntryQuota(trx, locationId, id);
+        const paths = await checkedPhotoPaths(trx, userId, input.photos ?? [], id);
         const row: EntriesTable = {
           id,
           location_id: locationId,
           user_id: userId,
           date: input.date,
           details: JSON.stringify(detailsOf(input)),
-          photo_paths: JSON.stringify(await checkedPhotoPaths(trx, userId, input.photos ?? [], id)),
           created_at: now,
           updated_at: now,
         };
-        if (await repo.insertEntryIfAbsent(trx, row)) {
-          await repo.touch(trx, userId, locationId, now);
+        if (await repo.insertIfAbsent(trx, row)) {
+          // After the insert: entry_id is a foreign key. A retry attaches nothing more.
+          await photosRepository.attachInOrder(trx, userId, id, paths);
+          await locationsRepository.touch(trx, userId, locationId, now);
           return;
         }
-        const owner = await repo.findEntryOwner(trx, row.id);
+        const owner = await repo.findOwner(trx, row.id);
         if (owner?.user_id !== userId || owner.location_id !== locationId) {
           throw new AppError('CONFLICT', 'id: already used by another entry', {
             id: 'already used',
@@ -124,7 +119,7 @@ export function createEntryService(deps: EntryServiceDeps) {
       input: UpdateEntryInput,
     ): Promise<Location> {
       const removedFiles = await db.transaction().execute(async (trx) => {
-        const entry = await repo.findEntry(trx, userId, locationId, entryId);
+        const entry = await repo.find(trx, userId, locationId, entryId);
         if (!entry) throw notFound('Entry');
         const now = nowIso();
         const changes: Partial<EntriesTable> = {
@@ -134,15 +129,14 @@ export function createEntryService(deps: EntryServiceDeps) {
         if (input.date !== undefined) changes.date = input.date;
         let removed: string[] = [];
         if (input.photos !== undefined) {
+          // The list replaces the entry's photos: those it no longer names are deleted.
           const paths = await checkedPhotoPaths(trx, userId, input.photos, entryId);
-          changes.photo_paths = JSON.stringify(paths);
-          const dropped = parseJson<string[]>(entry.photo_paths).filter(
-            (path) => !paths.includes(path),
-          );
-          removed = await deletePhotos(trx, userId, dropped);
+          const dropped = await photosRepository.deleteFromEntryExcept(trx, userId, entryId, paths);
+          await photosRepository.attachInOrder(trx, userId, entryId, paths);
+          removed = storedFilesOf(dropped);
         }
-        await repo.updateEntry(trx, userId, entryId, changes);
-        await repo.touch(trx, userId, locationId, now);
+        await repo.update(trx, userId, entryId, changes);
+        await locationsRepository.touch(trx, userId, locationId, now);
         return removed;
       });
       await storage.delete(removedFiles);
@@ -151,15 +145,18 @@ export function createEntryService(deps: EntryServiceDeps) {
 
     async remove(userId: string, locationId: string, entryId: string): Promise<Location> {
       const removedFiles = await db.transaction().execute(async (trx) => {
-        const entry = await repo.findEntry(trx, userId, locationId, entryId);
+        const entry = await repo.find(trx, userId, locationId, entryId);
         if (!entry) throw notFound('Entry');
-        const removed = await deletePhotos(trx, userId, parseJson<string[]>(entry.photo_paths));
-        await repo.deleteEntry(trx, userId, entryId);
-        await repo.touch(trx, userId, locationId, nowIso());
-        return removed;
+        // Its photo rows go with it (cascade); their files go after the commit.
+        const photos = await photosRepository.ofEntry(trx, userId, entryId);
+        await repo.delete(trx, userId, entryId);
+        await locationsRepository.touch(trx, userId, locationId, nowIso());
+        return storedFilesOf(photos);
       });
       await storage.delete(removedFiles);
       return locations.read(userId, locationId);
     },
   };
 }
+
+export type EntryService = ReturnType<typeof createEntryService>;

@@ -1,12 +1,17 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder } from 'kysely';
 import type { DialectName } from '../../db/dialect.ts';
-import type { Database, EntriesTable, LocationsTable } from '../../db/schema.ts';
+import type { DbTransaction, Executor } from '../../db/executor.ts';
+import { countAll, inserted } from '../../db/query-fragments.ts';
+import type { Database, LocationsTable } from '../../db/schema.ts';
 
-type Db = Kysely<Database> | Transaction<Database>;
+/** One location of one user: a user never reads or writes another user's. */
+const ownLocation =
+  (userId: string, id: string) => (eb: ExpressionBuilder<Database, 'locations'>) =>
+    eb.and([eb('user_id', '=', userId), eb('id', '=', id)]);
 
-/** The only place that queries locations and entries; every query is scoped by user id. */
+/** The only place that queries locations; every query of a user's data is scoped by user id. */
 export const locationsRepository = {
-  listByUser(db: Db, userId: string): Promise<LocationsTable[]> {
+  listByUser(db: Executor, userId: string): Promise<LocationsTable[]> {
     return db
       .selectFrom('locations')
       .selectAll()
@@ -15,20 +20,15 @@ export const locationsRepository = {
       .orderBy('id')
       .execute();
   },
-  findById(db: Db, userId: string, id: string): Promise<LocationsTable | undefined> {
-    return db
-      .selectFrom('locations')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+  findById(db: Executor, userId: string, id: string): Promise<LocationsTable | undefined> {
+    return db.selectFrom('locations').selectAll().where(ownLocation(userId, id)).executeTakeFirst();
   },
   /**
    * Like findById, and on PostgreSQL holds the row until the transaction ends, so concurrent
    * entry writes to one location take turns (SQLite's transactions take turns anyway).
    */
   lockById(
-    trx: Transaction<Database>,
+    trx: DbTransaction,
     dialect: DialectName,
     userId: string,
     id: string,
@@ -36,136 +36,48 @@ export const locationsRepository = {
     return trx
       .selectFrom('locations')
       .selectAll()
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
+      .where(ownLocation(userId, id))
       .$if(dialect === 'postgres', (query) => query.forUpdate())
       .executeTakeFirst();
   },
-  async countByUser(db: Db, userId: string): Promise<number> {
+  async countByUser(db: Executor, userId: string): Promise<number> {
     const row = await db
       .selectFrom('locations')
-      .select((eb) => eb.fn.countAll().as('count'))
+      .select(countAll)
       .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
-  },
-  async countEntriesOfLocation(db: Db, locationId: string): Promise<number> {
-    const row = await db
-      .selectFrom('entries')
-      .select((eb) => eb.fn.countAll().as('count'))
-      .where('location_id', '=', locationId)
       .executeTakeFirstOrThrow();
     return Number(row.count);
   },
   /** Any user's row: only to tell an idempotent retry from a clash with another user's id. */
-  findOwner(db: Db, id: string): Promise<{ user_id: string } | undefined> {
+  findOwner(db: Executor, id: string): Promise<{ user_id: string } | undefined> {
     return db.selectFrom('locations').select('user_id').where('id', '=', id).executeTakeFirst();
   },
   /** Inserts unless the id exists; answers whether it inserted. */
-  async insertIfAbsent(db: Db, row: LocationsTable): Promise<boolean> {
+  async insertIfAbsent(db: Executor, row: LocationsTable): Promise<boolean> {
     const result = await db
       .insertInto('locations')
       .values(row)
       .onConflict((conflict) => conflict.column('id').doNothing())
       .executeTakeFirst();
-    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    return inserted(result);
   },
   async update(
-    db: Db,
+    db: Executor,
     userId: string,
     id: string,
     changes: Partial<LocationsTable>,
   ): Promise<void> {
-    await db
-      .updateTable('locations')
-      .set(changes)
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .execute();
+    await db.updateTable('locations').set(changes).where(ownLocation(userId, id)).execute();
   },
-  async touch(db: Db, userId: string, id: string, updatedAt: string): Promise<void> {
+  /** A change to one of its entries is a change to the location: it moves to the top of the list. */
+  async touch(db: Executor, userId: string, id: string, updatedAt: string): Promise<void> {
     await db
       .updateTable('locations')
       .set({ updated_at: updatedAt })
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
+      .where(ownLocation(userId, id))
       .execute();
   },
-  async delete(db: Db, userId: string, id: string): Promise<void> {
-    await db.deleteFrom('locations').where('user_id', '=', userId).where('id', '=', id).execute();
-  },
-
-  entriesOfUser(db: Db, userId: string): Promise<EntriesTable[]> {
-    return db
-      .selectFrom('entries')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('date', 'desc')
-      .orderBy('created_at', 'desc')
-      .orderBy('id')
-      .execute();
-  },
-  entriesOfLocation(db: Db, userId: string, locationId: string): Promise<EntriesTable[]> {
-    return db
-      .selectFrom('entries')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('location_id', '=', locationId)
-      .orderBy('date', 'desc')
-      .orderBy('created_at', 'desc')
-      .orderBy('id')
-      .execute();
-  },
-  findEntry(
-    db: Db,
-    userId: string,
-    locationId: string,
-    entryId: string,
-  ): Promise<EntriesTable | undefined> {
-    return db
-      .selectFrom('entries')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('location_id', '=', locationId)
-      .where('id', '=', entryId)
-      .executeTakeFirst();
-  },
-  findEntryOwner(
-    db: Db,
-    id: string,
-  ): Promise<{ user_id: string; location_id: string } | undefined> {
-    return db
-      .selectFrom('entries')
-      .select(['user_id', 'location_id'])
-      .where('id', '=', id)
-      .executeTakeFirst();
-  },
-  async insertEntryIfAbsent(db: Db, row: EntriesTable): Promise<boolean> {
-    const result = await db
-      .insertInto('entries')
-      .values(row)
-      .onConflict((conflict) => conflict.column('id').doNothing())
-      .executeTakeFirst();
-    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
-  },
-  async updateEntry(
-    db: Db,
-    userId: string,
-    entryId: string,
-    changes: Partial<EntriesTable>,
-  ): Promise<void> {
-    await db
-      .updateTable('entries')
-      .set(changes)
-      .where('user_id', '=', userId)
-      .where('id', '=', entryId)
-      .execute();
-  },
-  async deleteEntry(db: Db, userId: string, entryId: string): Promise<void> {
-    await db
-      .deleteFrom('entries')
-      .where('user_id', '=', userId)
-      .where('id', '=', entryId)
-      .execute();
+  async delete(db: Executor, userId: string, id: string): Promise<void> {
+    await db.deleteFrom('locations').where(ownLocation(userId, id)).execute();
   },
 };

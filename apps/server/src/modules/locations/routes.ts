@@ -1,6 +1,11 @@
 import { errorBodySchema } from '@fj/contract/errors';
 import { idParamSchema } from '@fj/contract/common';
-import { createLocationSchema, locationSchema, updateLocationSchema } from '@fj/contract/locations';
+import {
+  createLocationSchema,
+  locationListSchema,
+  locationSchema,
+  updateLocationSchema,
+} from '@fj/contract/locations';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bodyLimits } from '../../body-limits.ts';
@@ -16,7 +21,7 @@ export function locationRoutes(service: LocationService): FastifyPluginAsyncZod 
       {
         schema: {
           tags: ['locations'],
-          response: { 200: z.object({ data: z.array(locationSchema) }), ...errors },
+          response: { 200: locationListSchema, ...errors },
         },
       },
       async (request) => ({ data: await service.list(request.userId) }),

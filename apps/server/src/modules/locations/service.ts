@@ -5,20 +5,23 @@ import type {
   LocationDetails,
   UpdateLocationInput,
 } from '@fj/contract/locations';
-import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/dialect.ts';
+import type { Db } from '../../db/executor.ts';
 import { lockUserRow } from '../../db/row-lock.ts';
-import type { Database, LocationsTable, PhotosTable } from '../../db/schema.ts';
+import type { LocationsTable } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { nowIso, parseJson } from '../../lib/json.ts';
 import type { PhotoStorage } from '../../storage/photo-storage.ts';
 import type { UrlSigner } from '../../storage/url-signer.ts';
+import { photosByEntry } from '../entries/mapping.ts';
+import { entriesRepository } from '../entries/repository.ts';
+import { storedFilesOf } from '../photos/mapping.ts';
 import { photosRepository } from '../photos/repository.ts';
-import { photoPathsOf, toLocation } from './mapping.ts';
+import { toLocation } from './mapping.ts';
 import { locationsRepository as repo } from './repository.ts';
 
 export interface LocationServiceDeps {
-  db: Kysely<Database>;
+  db: Db;
   storage: PhotoStorage;
   signer: UrlSigner;
   dialect: DialectName;
@@ -34,11 +37,6 @@ function pickDetails(input: Partial<LocationDetails>): Partial<LocationDetails> 
   return details as Partial<LocationDetails>;
 }
 
-async function photosByPath(db: Kysely<Database>, userId: string, paths: string[]) {
-  const rows = await photosRepository.findByPaths(db, userId, paths);
-  return new Map<string, PhotosTable>(rows.map((row) => [row.file_path, row]));
-}
-
 export function createLocationService({
   db,
   storage,
@@ -50,8 +48,11 @@ export function createLocationService({
   async function read(userId: string, id: string): Promise<Location> {
     const row = await repo.findById(db, userId, id);
     if (!row) throw notFound('Location');
-    const entries = await repo.entriesOfLocation(db, userId, id);
-    return toLocation(row, entries, await photosByPath(db, userId, photoPathsOf(entries)), signer);
+    const [entries, photos] = await Promise.all([
+      entriesRepository.ofLocation(db, userId, id),
+      photosRepository.ofLocation(db, userId, id),
+    ]);
+    return toLocation(row, entries, photosByEntry(photos), signer);
   }
 
   return {
@@ -60,10 +61,10 @@ export function createLocationService({
     async list(userId: string): Promise<Location[]> {
       const [rows, entries, photos] = await Promise.all([
         repo.listByUser(db, userId),
-        repo.entriesOfUser(db, userId),
-        photosRepository.listByUser(db, userId),
+        entriesRepository.ofUser(db, userId),
+        photosRepository.attachedOfUser(db, userId),
       ]);
-      const photoMap = new Map(photos.map((photo) => [photo.file_path, photo]));
+      const photoMap = photosByEntry(photos);
       const entriesByLocation = new Map<string, typeof entries>();
       for (const entry of entries) {
         const list = entriesByLocation.get(entry.location_id);
@@ -135,20 +136,14 @@ export function createLocationService({
       return read(userId, id);
     },
 
-    /** Its entries go with it (cascade), and so do their photo files. */
+    /** Its entries and their photo rows go with it (cascade); their files go after. */
     async remove(userId: string, id: string): Promise<void> {
       const paths = await db.transaction().execute(async (trx) => {
         const row = await repo.findById(trx, userId, id);
         if (!row) throw notFound('Location');
-        const entries = await repo.entriesOfLocation(trx, userId, id);
-        const photos = await photosRepository.findByPaths(trx, userId, photoPathsOf(entries));
-        await photosRepository.deleteByPaths(
-          trx,
-          userId,
-          photos.map((photo) => photo.file_path),
-        );
+        const photos = await photosRepository.ofLocation(trx, userId, id);
         await repo.delete(trx, userId, id);
-        return photos.flatMap((photo) => [photo.file_path, photo.thumbnail_file_path]);
+        return storedFilesOf(photos);
       });
       // Files go after the commit: a failed delete leaves an orphan file, never a broken entry.
       await storage.delete(paths);

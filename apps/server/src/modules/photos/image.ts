@@ -1,11 +1,18 @@
-import sharp from 'sharp';
+import type sharpModule from 'sharp';
 import { photoLimits } from '@fj/contract/photos';
 import { AppError } from '../../errors.ts';
 
-// Memory over speed: no libvips operation cache (each upload is a new image, nothing to reuse),
-// and one libvips thread per image, since the decode gate already runs two images at once.
-sharp.cache(false);
-sharp.concurrency(1);
+async function loadSharp(): Promise<typeof sharpModule> {
+  const { default: sharp } = await import('sharp');
+  // Memory over speed: no libvips operation cache (each upload is a new image, nothing to
+  // reuse), and one libvips thread per image, since the decode gate already runs two at once.
+  sharp.cache(false);
+  sharp.concurrency(1);
+  return sharp;
+}
+let sharpLoaded: Promise<typeof sharpModule> | undefined;
+/** sharp and libvips, a large native library, are loaded by the first photo, not at start. */
+const useSharp = () => (sharpLoaded ??= loadSharp());
 
 /** Formats a phone or camera hands us; everything is stored as WebP. */
 const acceptedFormats = new Set(['jpeg', 'png', 'webp', 'gif', 'tiff', 'heif', 'avif']);
@@ -20,6 +27,7 @@ export interface ProcessedImage {
  * since these are secret spots — and writes a display image and a thumbnail.
  */
 export async function processImage(input: Buffer, maxPixels: number): Promise<ProcessedImage> {
+  const sharp = await useSharp();
   const metadata = await sharp(input, { limitInputPixels: false })
     .metadata()
     .catch(() => null);

@@ -1,37 +1,96 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
+import type { Executor } from '../../db/executor.ts';
 import type { Database, PhotosTable } from '../../db/schema.ts';
 
-type Db = Kysely<Database> | Transaction<Database>;
+type PhotosQuery = SelectQueryBuilder<Database, 'photos', PhotosTable>;
 
+/** The user's photos among the given paths: paths of other users simply do not match. */
+const ownPaths =
+  (userId: string, paths: readonly string[]) => (eb: ExpressionBuilder<Database, 'photos'>) =>
+    eb.and([eb('user_id', '=', userId), eb('file_path', 'in', paths)]);
+
+/** An entry's photos in their order (the id only settles what no valid row needs settling). */
+const inEntryOrder = (query: PhotosQuery) => query.orderBy('position').orderBy('id');
+
+/** The only place that queries photos; every query of a user's data is scoped by user id. */
 export const photosRepository = {
-  async insert(db: Db, row: PhotosTable): Promise<void> {
+  async insert(db: Executor, row: PhotosTable): Promise<void> {
     await db.insertInto('photos').values(row).execute();
   },
-  /** The user's photos among the given paths; paths of other users are simply not returned. */
-  async findByPaths(db: Db, userId: string, paths: readonly string[]): Promise<PhotosTable[]> {
+  async findByPaths(
+    db: Executor,
+    userId: string,
+    paths: readonly string[],
+  ): Promise<PhotosTable[]> {
     if (paths.length === 0) return [];
+    return db.selectFrom('photos').selectAll().where(ownPaths(userId, paths)).execute();
+  },
+  async listByUser(db: Executor, userId: string): Promise<PhotosTable[]> {
+    return db.selectFrom('photos').selectAll().where('user_id', '=', userId).execute();
+  },
+  /** Every photo of the user's entries, each entry's in order. */
+  attachedOfUser(db: Executor, userId: string): Promise<PhotosTable[]> {
     return db
       .selectFrom('photos')
       .selectAll()
       .where('user_id', '=', userId)
-      .where('file_path', 'in', paths)
+      .where('entry_id', 'is not', null)
+      .$call(inEntryOrder)
       .execute();
   },
-  async listByUser(db: Db, userId: string): Promise<PhotosTable[]> {
-    return db.selectFrom('photos').selectAll().where('user_id', '=', userId).execute();
+  /** The photos of one entry, in order. */
+  ofEntry(db: Executor, userId: string, entryId: string): Promise<PhotosTable[]> {
+    return db
+      .selectFrom('photos')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('entry_id', '=', entryId)
+      .$call(inEntryOrder)
+      .execute();
   },
-  /** Marks the photos as the entry's own, so no other entry can take (and later delete) them. */
-  async attach(db: Db, userId: string, paths: readonly string[], entryId: string): Promise<void> {
-    if (paths.length === 0) return;
+  /** The photos of every entry of one location, each entry's in order. */
+  ofLocation(db: Executor, userId: string, locationId: string): Promise<PhotosTable[]> {
+    return db
+      .selectFrom('photos')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('entry_id', 'in', (eb) =>
+        eb
+          .selectFrom('entries')
+          .select('id')
+          .where('user_id', '=', userId)
+          .where('location_id', '=', locationId),
+      )
+      .$call(inEntryOrder)
+      .execute();
+  },
+  /**
+   * Makes the photos the entry's own, in the order given, so no other entry can take (and
+   * later delete) them.
+   */
+  async attachInOrder(
+    db: Executor,
+    userId: string,
+    entryId: string,
+    paths: readonly string[],
+  ): Promise<void> {
+    const [first, ...rest] = paths;
+    if (first === undefined) return;
     await db
       .updateTable('photos')
-      .set({ entry_id: entryId })
-      .where('user_id', '=', userId)
-      .where('file_path', 'in', paths)
+      .set((eb) => {
+        // case file_path when … then 0 when … then 1 … end: the order in one statement.
+        let position = eb.case().when('file_path', '=', first).then(eb.lit<number>(0));
+        rest.forEach((path, index) => {
+          position = position.when('file_path', '=', path).then(eb.lit(index + 1));
+        });
+        return { entry_id: entryId, position: position.end() };
+      })
+      .where(ownPaths(userId, paths))
       .execute();
   },
   /** Bytes the user keeps in storage, attached or not: what the photo quota counts. */
-  async storedBytesOf(db: Db, userId: string): Promise<number> {
+  async storedBytesOf(db: Executor, userId: string): Promise<number> {
     const row = await db
       .selectFrom('photos')
       .select((eb) =>
@@ -45,7 +104,7 @@ export const photosRepository = {
    * Deletes every photo never attached to an entry and uploaded at or before the cutoff, in one
    * statement: a photo that an entry takes meanwhile has its entry_id set and stays.
    */
-  async deleteUnattachedSince(db: Db, cutoffIso: string): Promise<PhotosTable[]> {
+  async deleteUnattachedSince(db: Executor, cutoffIso: string): Promise<PhotosTable[]> {
     return db
       .deleteFrom('photos')
       .where('entry_id', 'is', null)
@@ -53,12 +112,23 @@ export const photosRepository = {
       .returningAll()
       .execute();
   },
-  async deleteByPaths(db: Db, userId: string, paths: readonly string[]): Promise<void> {
-    if (paths.length === 0) return;
-    await db
+  /**
+   * Deletes the entry's photos that are not among the paths it keeps, and answers them (their
+   * files are the caller's to delete). Deleting the entry itself needs none of this: its photo
+   * rows go with it (on delete cascade).
+   */
+  deleteFromEntryExcept(
+    db: Executor,
+    userId: string,
+    entryId: string,
+    keptPaths: readonly string[],
+  ): Promise<PhotosTable[]> {
+    return db
       .deleteFrom('photos')
       .where('user_id', '=', userId)
-      .where('file_path', 'in', paths)
+      .where('entry_id', '=', entryId)
+      .$if(keptPaths.length > 0, (query) => query.where('file_path', 'not in', keptPaths))
+      .returningAll()
       .execute();
   },
 };

@@ -5,28 +5,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
 import type { UrlSigner } from '../../storage/url-signer.ts';
 import { isSafeKey } from '../../storage/photo-storage.ts';
-import { createPhotoService } from './service.ts';
+import type { PhotoService } from './service.ts';
 import { readUpload } from './upload-body.ts';
 
-export interface PhotoRouteOptions {
-  signer: UrlSigner;
-  maxUploadBytes: number;
-  maxPixels: number;
-  maxStoredBytesPerUser: number;
-}
-
 /** POST /api/v1/photos: one image per request, so a progress bar per photo is simple. */
-export function photoUploadRoutes(opts: PhotoRouteOptions): FastifyPluginAsyncZod {
+export function photoUploadRoutes(
+  service: PhotoService,
+  maxUploadBytes: number,
+): FastifyPluginAsyncZod {
   return async (app) => {
-    const service = createPhotoService({
-      db: app.db,
-      storage: app.photoStorage,
-      signer: opts.signer,
-      maxPixels: opts.maxPixels,
-      dialect: app.dialect,
-      decodeGate: app.imageDecodeGate,
-      maxStoredBytesPerUser: opts.maxStoredBytesPerUser,
-    });
     app.post(
       '/photos',
       {
@@ -44,7 +31,7 @@ export function photoUploadRoutes(opts: PhotoRouteOptions): FastifyPluginAsyncZo
         },
       },
       async (request, reply) => {
-        const { filename, bytes } = await readUpload(request, opts.maxUploadBytes);
+        const { filename, bytes } = await readUpload(request, maxUploadBytes);
         const photo = await service.upload(request.userId, filename, bytes);
         return reply.status(201).send(photo);
       },

@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { PhotoEntry } from '@fj/contract/photos';
-import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/dialect.ts';
+import type { Db } from '../../db/executor.ts';
 import { lockUserRow } from '../../db/row-lock.ts';
-import type { Database, PhotosTable } from '../../db/schema.ts';
+import type { PhotosTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { PhotoStorage } from '../../storage/photo-storage.ts';
 import type { UrlSigner } from '../../storage/url-signer.ts';
 import type { DecodeGate } from './decode-gate.ts';
 import { processImage } from './image.ts';
-import { toPhotoEntry } from './photo-entry.ts';
+import { toPhotoEntry } from './mapping.ts';
 import { photosRepository } from './repository.ts';
 
 export interface PhotoServiceDeps {
-  db: Kysely<Database>;
+  db: Db;
   storage: PhotoStorage;
   signer: UrlSigner;
   maxPixels: number;
@@ -80,6 +80,7 @@ export function createPhotoService(deps: PhotoServiceDeps) {
         file_path: filePath,
         thumbnail_file_path: thumbnailFilePath,
         entry_id: null,
+        position: null,
         name: cleanName(fileName),
         size: image.display.data.length,
         width: image.display.width,
@@ -97,3 +98,5 @@ export function createPhotoService(deps: PhotoServiceDeps) {
     },
   };
 }
+
+export type PhotoService = ReturnType<typeof createPhotoService>;

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Db } from '../../db/executor.ts';
 import type { PhotoStorage } from '../../storage/photo-storage.ts';
+import { storedFilesOf } from './mapping.ts';
 import { photosRepository } from './repository.ts';
 
 /** A photo not attached to an entry within this time is removed (an abandoned entry form). */
@@ -18,7 +18,7 @@ export interface PhotoSweeper {
 }
 
 export function startPhotoSweeper(deps: {
-  db: Kysely<Database>;
+  db: Db;
   storage: PhotoStorage;
   log: FastifyBaseLogger;
 }): PhotoSweeper {
@@ -26,7 +26,7 @@ export function startPhotoSweeper(deps: {
     const cutoff = new Date(Date.now() - unattachedPhotoMaxAgeMs).toISOString();
     const removed = await photosRepository.deleteUnattachedSince(deps.db, cutoff);
     // Files after the rows: a failed delete leaves an orphan file, never a row without its file.
-    await deps.storage.delete(removed.flatMap((row) => [row.file_path, row.thumbnail_file_path]));
+    await deps.storage.delete(storedFilesOf(removed));
     if (removed.length > 0) deps.log.info({ photos: removed.length }, 'removed unattached photos');
     return removed.length;
   }

@@ -12,7 +12,7 @@ import {
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bodyLimits } from '../../body-limits.ts';
-import { createPreferencesService } from './service.ts';
+import type { PreferencesService } from './service.ts';
 
 const answer = z.object({ data: preferencesSchema });
 const errors = { 400: errorBodySchema, 401: errorBodySchema };
@@ -22,65 +22,70 @@ const schema = <B extends z.ZodType>(body: B) => ({
   response: { 200: answer, ...errors },
 });
 
-export const preferencesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createPreferencesService(app.db);
-  const user = (request: { userId: string }) => request.userId;
+export function preferencesRoutes(service: PreferencesService): FastifyPluginAsyncZod {
+  return async (app) => {
+    const user = (request: { userId: string }) => request.userId;
 
-  app.post(
-    '/preferences',
-    {
-      bodyLimit: bodyLimits.preferences,
-      schema: {
-        tags: ['preferences'],
-        body: createPreferencesSchema,
-        response: { 201: answer, ...errors },
+    app.post(
+      '/preferences',
+      {
+        bodyLimit: bodyLimits.preferences,
+        schema: {
+          tags: ['preferences'],
+          body: createPreferencesSchema,
+          response: { 201: answer, ...errors },
+        },
       },
-    },
-    async (request, reply) =>
-      reply.status(201).send({ data: await service.create(user(request), request.body) }),
-  );
-  app.get(
-    '/preferences',
-    { schema: { tags: ['preferences'], response: { 200: answer, ...errors } } },
-    async (request) => ({ data: await service.get(user(request)) }),
-  );
-  app.put(
-    '/preferences/categories',
-    { bodyLimit: bodyLimits.labelList, schema: schema(updateCategoriesSchema) },
-    async (request) => ({
-      data: await service.setCategories(user(request), request.body.categories),
-    }),
-  );
-  app.put(
-    '/preferences/species/:category',
-    {
-      bodyLimit: bodyLimits.speciesList,
-      schema: {
-        ...schema(updateSpeciesSchema),
-        // Fastify has already URL-decoded the path parameter (docs/behaviour.md#endpoints: "category URL-encoded").
-        params: z.object({ category: labelSchema }),
+      async (request, reply) =>
+        reply.status(201).send({ data: await service.create(user(request), request.body) }),
+    );
+    app.get(
+      '/preferences',
+      { schema: { tags: ['preferences'], response: { 200: answer, ...errors } } },
+      async (request) => ({ data: await service.get(user(request)) }),
+    );
+    app.put(
+      '/preferences/categories',
+      { bodyLimit: bodyLimits.labelList, schema: schema(updateCategoriesSchema) },
+      async (request) => ({
+        data: await service.setCategories(user(request), request.body.categories),
+      }),
+    );
+    app.put(
+      '/preferences/species/:category',
+      {
+        bodyLimit: bodyLimits.speciesList,
+        schema: {
+          ...schema(updateSpeciesSchema),
+          // Fastify has already URL-decoded the path parameter (docs/behaviour.md#endpoints: "category URL-encoded").
+          params: z.object({ category: labelSchema }),
+        },
       },
-    },
-    async (request) => ({
-      data: await service.setSpecies(user(request), request.params.category, request.body.species),
-    }),
-  );
-  const labels = { bodyLimit: bodyLimits.labelList };
-  app.put(
-    '/preferences/terrain',
-    { ...labels, schema: schema(updateTerrainSchema) },
-    async (request) => ({
-      data: await service.setTerrain(user(request), request.body.terrainTypes),
-    }),
-  );
-  app.put(
-    '/preferences/trees',
-    { ...labels, schema: schema(updateTreesSchema) },
-    async (request) => ({
-      data: await service.setTrees(user(request), request.body.treeTypes),
-    }),
-  );
-  app.put('/preferences/tutorial', { schema: schema(updateTutorialSchema) }, async (request) => ({
-    data: await service.setTutorial(user(request), request.body.show),
-  }));
-};
+      async (request) => ({
+        data: await service.setSpecies(
+          user(request),
+          request.params.category,
+          request.body.species,
+        ),
+      }),
+    );
+    const labels = { bodyLimit: bodyLimits.labelList };
+    app.put(
+      '/preferences/terrain',
+      { ...labels, schema: schema(updateTerrainSchema) },
+      async (request) => ({
+        data: await service.setTerrain(user(request), request.body.terrainTypes),
+      }),
+    );
+    app.put(
+      '/preferences/trees',
+      { ...labels, schema: schema(updateTreesSchema) },
+      async (request) => ({
+        data: await service.setTrees(user(request), request.body.treeTypes),
+      }),
+    );
+    app.put('/preferences/tutorial', { schema: schema(updateTutorialSchema) }, async (request) => ({
+      data: await service.setTutorial(user(request), request.body.show),
+    }));
+  };
+}

@@ -3,40 +3,12 @@ import {
   type CreatePreferencesInput,
   type Preferences,
 } from '@fj/contract/preferences';
-import type { Kysely } from 'kysely';
-import type { Database, PreferencesTable } from '../../db/schema.ts';
+import type { Db } from '../../db/executor.ts';
+import type { PreferencesTable } from '../../db/schema.ts';
 import { badField, notFound } from '../../errors.ts';
 import { nowIso, parseJson } from '../../lib/json.ts';
+import { toPreferences, toRow } from './mapping.ts';
 import { preferencesRepository as repo } from './repository.ts';
-
-function toRow(input: CreatePreferencesInput): PreferencesTable {
-  const now = nowIso();
-  return {
-    id: input.id,
-    name: input.name,
-    email: input.email,
-    custom_species_categories: JSON.stringify(input.customSpeciesCategories),
-    custom_species: JSON.stringify(input.customSpecies),
-    custom_terrain_types: JSON.stringify(input.customTerrainTypes),
-    custom_tree_types: JSON.stringify(input.customTreeTypes),
-    show_tutorial: 1,
-    created_at: now,
-    updated_at: now,
-  };
-}
-
-function toPreferences(row: PreferencesTable): Preferences {
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    customSpeciesCategories: parseJson(row.custom_species_categories),
-    customSpecies: parseJson(row.custom_species),
-    customTerrainTypes: parseJson(row.custom_terrain_types),
-    customTreeTypes: parseJson(row.custom_tree_types),
-    showTutorial: Boolean(row.show_tutorial),
-  };
-}
 
 /** A record just written is there to read, unless the user was deleted meanwhile. */
 function found(row: PreferencesTable | undefined): PreferencesTable {
@@ -49,7 +21,7 @@ const tidy = (list: readonly string[]) => [
   ...new Set(list.map((item) => item.trim()).filter(Boolean)),
 ];
 
-export function createPreferencesService(db: Kysely<Database>) {
+export function createPreferencesService(db: Db) {
   /** A record with the defaults (docs/behaviour.md#defaults), made on first need, so a failed first POST is harmless. */
   async function ensure(userId: string): Promise<PreferencesTable> {
     const existing = await repo.find(db, userId);
@@ -109,3 +81,5 @@ export function createPreferencesService(db: Kysely<Database>) {
     setTutorial: (userId: string, show: boolean) => change(userId, { show_tutorial: show ? 1 : 0 }),
   };
 }
+
+export type PreferencesService = ReturnType<typeof createPreferencesService>;

@@ -1,3 +1,5 @@
+import { loginPath } from '@fj/contract/web-paths';
+
 const entities: Record<string, string> = {
   '&': '&amp;',
   '<': '&lt;',
@@ -24,7 +26,7 @@ export function resetPasswordPage({ token, error, minLength }: ResetPageState): 
   <input id="confirm" name="confirm" type="password" autocomplete="new-password" minlength="${minLength}" required>
   <button type="submit">Set new password</button>
 </form>`
-    : `<p><a href="/login">Back to sign in</a>, where you can ask for a new link.</p>`;
+    : `<p><a href="${loginPath}">Back to sign in</a>, where you can ask for a new link.</p>`;
   return `<!doctype html>
 <html lang="en">
 <head>

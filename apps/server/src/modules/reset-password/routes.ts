@@ -1,7 +1,9 @@
+import { loginAfterResetPath } from '@fj/contract/web-paths';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { maxPasswordLength } from '../../auth/identity.ts';
 import { resetPasswordPage } from './page.ts';
+import type { ResetTokenService } from './service.ts';
 
 const usedOrExpired = 'This reset link has expired or was already used. Ask for a new one.';
 
@@ -9,27 +11,20 @@ const usedOrExpired = 'This reset link has expired or was already used. Ask for 
  * The page the reset mail links to ("handled outside the app", docs/behaviour.md#password-reset). A plain form post;
  * on success it returns the user to /login.
  */
-export function resetPasswordRoutes(minLength: number): FastifyPluginAsyncZod {
+export function resetPasswordRoutes(
+  resetTokens: ResetTokenService,
+  minLength: number,
+): FastifyPluginAsyncZod {
   return async (app) => {
     const send = (reply: { type: (t: string) => { send: (b: string) => unknown } }, html: string) =>
       reply.type('text/html; charset=utf-8').send(html);
-
-    /** better-auth keeps a pending reset as a verification row named after its token. */
-    async function tokenIsLive(token: string): Promise<boolean> {
-      const row = await app.db
-        .selectFrom('verification')
-        .select('expiresAt')
-        .where('identifier', '=', `reset-password:${token}`)
-        .executeTakeFirst();
-      return row !== undefined && new Date(row.expiresAt).getTime() > Date.now();
-    }
 
     app.get(
       '/reset-password',
       { schema: { hide: true, querystring: z.object({ token: z.string().max(200).optional() }) } },
       async (request, reply) => {
         const { token } = request.query;
-        if (!token || !(await tokenIsLive(token))) {
+        if (!token || !(await resetTokens.isLive(token))) {
           return send(
             reply.status(token ? 410 : 400),
             resetPasswordPage({ error: usedOrExpired, minLength }),
@@ -61,7 +56,7 @@ export function resetPasswordRoutes(minLength: number): FastifyPluginAsyncZod {
         // Checked here too: a refusal from the identity provider would read as a dead link.
         if (password.length > maxPasswordLength)
           return retry(`The password can have at most ${maxPasswordLength} characters.`);
-        if (!(await tokenIsLive(token))) {
+        if (!(await resetTokens.isLive(token))) {
           return send(reply.status(410), resetPasswordPage({ error: usedOrExpired, minLength }));
         }
         try {
@@ -70,7 +65,7 @@ export function resetPasswordRoutes(minLength: number): FastifyPluginAsyncZod {
           request.log.warn({ err: error }, 'password reset refused');
           return send(reply.status(410), resetPasswordPage({ error: usedOrExpired, minLength }));
         }
-        return reply.redirect('/login?reset=done', 303);
+        return reply.redirect(loginAfterResetPath, 303);
       },
     );
   };

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { CLOSE_TOP_MODAL_EVENT } from '../../lib/ui/modal-dialog.tsx';
+import { onWindowEvent } from '../../lib/window-events.ts';
 
 interface HomePanelProps {
   label: string;
@@ -20,15 +20,15 @@ export function HomePanel({ label, onClose, closable = true, children }: HomePan
     closeRef.current = onClose;
   }, [onClose]);
 
-  useEffect(() => {
-    const onRequest = (event: Event) => {
-      if (event.defaultPrevented) return;
-      event.preventDefault();
-      closeRef.current();
-    };
-    window.addEventListener(CLOSE_TOP_MODAL_EVENT, onRequest);
-    return () => window.removeEventListener(CLOSE_TOP_MODAL_EVENT, onRequest);
-  }, []);
+  useEffect(
+    () =>
+      onWindowEvent('closeTopModal', (event) => {
+        if (event.defaultPrevented) return;
+        event.preventDefault();
+        closeRef.current();
+      }),
+    [],
+  );
 
   return (
     <aside className="home-panel" aria-label={label}>

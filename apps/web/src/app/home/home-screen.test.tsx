@@ -1,12 +1,14 @@
 import type { Location } from '@fj/contract/locations';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { createElement, type ReactNode } from 'react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeFetch } from '../../lib/test-support/fake-fetch.ts';
+import { MapsProvider } from '../../lib/maps/maps-provider.tsx';
+import { makeLocation } from '../../testing/factories.ts';
+import { fakeAuth, signedInUser } from '../../testing/fake-auth.ts';
+import { installFakeFetch } from '../../testing/fake-fetch.ts';
 import { useJournalStore } from '../../store/journal-store.ts';
-import { makeLocation } from '../../store/store-test-kit.ts';
-import { fakeAuth, signedInUser } from '../test-auth.ts';
+import { renderWithRouter } from '../../testing/render-with-router.tsx';
 
 // MapLibre needs WebGL, which happy-dom lacks: the map library is replaced by plain elements.
 vi.mock('react-map-gl/maplibre', () => ({
@@ -35,9 +37,7 @@ vi.mock('react-map-gl/maplibre', () => ({
   NavigationControl: () => null,
   useMap: () => ({ current: undefined }),
 }));
-vi.mock('../../features/map/maplibre-lib.ts', () => ({
-  loadMapLibre: () => new Promise(() => undefined),
-}));
+vi.mock('../../lib/maps/marker-library.ts', () => ({ markerLibrary: () => ({}) }));
 vi.mock('../../features/map/webgl-support.ts', () => ({ supportsWebGL: () => true }));
 vi.mock('../../lib/identity/auth-provider.tsx', () => ({
   useAuth: () => fakeAuth({ user: signedInUser }),
@@ -79,11 +79,14 @@ function seed(patch: Partial<ReturnType<typeof useJournalStore.getState>>) {
 }
 
 function show(path = '/') {
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <HomeScreen />
+  renderWithRouter(
+    <>
+      <MapsProvider>
+        <HomeScreen />
+      </MapsProvider>
       <Where />
-    </MemoryRouter>,
+    </>,
+    { path },
   );
 }
 
@@ -135,7 +138,7 @@ describe('HomeScreen', () => {
   });
 
   it('ignores map taps outside add mode', async () => {
-    seed({ locations: [makeLocation('l1')] });
+    seed({ locations: [makeLocation({ id: 'l1' })] });
     show();
     fireEvent.click(await screen.findByRole('button', { name: 'tap the map' }));
     expect(screen.queryByRole('form', { name: 'New spot form' })).toBeNull();
@@ -143,7 +146,7 @@ describe('HomeScreen', () => {
   });
 
   it('opens the spot named in ?location= and closes it on a back-button request', async () => {
-    seed({ locations: [makeLocation('l1', { name: 'Chanterelle dell' })] });
+    seed({ locations: [makeLocation({ id: 'l1', name: 'Chanterelle dell' })] });
     show('/?location=l1');
     expect(screen.getByRole('region', { name: 'details' }).textContent).toContain(
       'Chanterelle dell',
@@ -167,7 +170,7 @@ describe('HomeScreen', () => {
   });
 
   it('closes the details through their own close button', () => {
-    seed({ locations: [makeLocation('l1')] });
+    seed({ locations: [makeLocation({ id: 'l1' })] });
     show('/?location=l1');
     expect(screen.queryByRole('button', { name: 'Close panel' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Close details' }));

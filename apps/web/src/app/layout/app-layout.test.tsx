@@ -1,15 +1,14 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthContextValue } from '../../lib/identity/auth-provider.tsx';
-import { fakeAuth, signedInUser } from '../test-auth.ts';
+import { fakeAuth, signedInUser } from '../../testing/fake-auth.ts';
+import { renderWithRouter } from '../../testing/render-with-router.tsx';
 
-const auth = vi.hoisted(() => ({ current: undefined as AuthContextValue | undefined }));
+const auth = await vi.hoisted(async () =>
+  (await import('../../testing/fake-auth.ts')).fakeAuthSlot(),
+);
 vi.mock('../../lib/identity/auth-provider.tsx', () => ({
-  useAuth: () => {
-    if (!auth.current) throw new Error('no fake auth');
-    return auth.current;
-  },
+  useAuth: auth.useAuth,
 }));
 
 // The overlay has its own tests; here it must not reach for the network.
@@ -20,16 +19,14 @@ vi.mock('../../features/help/tutorial-overlay.tsx', () => ({
 const { AppLayout } = await import('./app-layout.tsx');
 
 function renderLayout() {
-  render(
-    <MemoryRouter initialEntries={['/']}>
-      <Routes>
-        <Route element={<AppLayout />}>
-          <Route path="/" element={<h1>Home page</h1>} />
-          <Route path="/help" element={<h1>Help page</h1>} />
-        </Route>
-        <Route path="/login" element={<h1>Login page</h1>} />
-      </Routes>
-    </MemoryRouter>,
+  renderWithRouter(
+    <Routes>
+      <Route element={<AppLayout />}>
+        <Route path="/" element={<h1>Home page</h1>} />
+        <Route path="/help" element={<h1>Help page</h1>} />
+      </Route>
+      <Route path="/login" element={<h1>Login page</h1>} />
+    </Routes>,
   );
 }
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { closeMenuEvent } from '../../platform/back-button.ts';
+import { onWindowEvent } from '../../lib/window-events.ts';
 
 /**
  * Marks the page while the mobile menu is open (body[data-menu-open]), which the mobile back
@@ -16,9 +16,9 @@ export function useMenuMarker(open: boolean, onClosedElsewhere: () => void): voi
     });
     observer.observe(body, { attributes: true, attributeFilter: ['data-menu-open'] });
     // The native back button asks for it by event (src/platform/back-button.ts).
-    window.addEventListener(closeMenuEvent, onClosedElsewhere);
+    const stopListening = onWindowEvent('closeMenu', onClosedElsewhere);
     return () => {
-      window.removeEventListener(closeMenuEvent, onClosedElsewhere);
+      stopListening();
       observer.disconnect();
       delete body.dataset.menuOpen;
     };

@@ -1,13 +1,3 @@
-import {
-  HEALTH_BACKOFF_BASE_MS,
-  HEALTH_BACKOFF_FACTOR,
-  HEALTH_BACKOFF_MAX_MS,
-  HEALTH_MAX_RETRIES,
-  HEALTH_PROGRESS_MAX,
-  HEALTH_PROGRESS_STEP,
-  MESSAGES,
-} from '../../lib/spec-constants.ts';
-
 /**
  * The server-readiness gate without React (docs/behaviour.md#readiness-gate): what to say at each attempt,
  * how long to wait before the next one, and the retry loop itself with an injectable check,
@@ -15,12 +5,12 @@ import {
  */
 
 export const readinessRules = {
-  maxRetries: HEALTH_MAX_RETRIES,
-  baseDelayMs: HEALTH_BACKOFF_BASE_MS,
-  backoffFactor: HEALTH_BACKOFF_FACTOR,
-  maxDelayMs: HEALTH_BACKOFF_MAX_MS,
-  progressPerAttempt: HEALTH_PROGRESS_STEP,
-  maxProgress: HEALTH_PROGRESS_MAX,
+  maxRetries: 5,
+  baseDelayMs: 2_000,
+  backoffFactor: 1.5,
+  maxDelayMs: 10_000,
+  progressPerAttempt: 20,
+  maxProgress: 95,
   noticeFromAttempt: 2,
 } as const;
 
@@ -28,8 +18,8 @@ export const startScreenTitle = 'Starting Foraging Journal';
 export const wakeUpNotice =
   'First visit of the day? The server needs a moment to wake up from sleep mode to save resources.';
 export const connectionIssue = {
-  heading: MESSAGES.connectionIssueHeading,
-  message: MESSAGES.connectionIssueMessage,
+  heading: 'Connection Issue',
+  message: 'Server is taking longer than expected to start. Please refresh the page.',
   action: 'Refresh Page',
 } as const;
 

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  type FakeFetch,
   flush,
   installFakeFetch,
   json,
   signedInServer,
-  type FakeFetch,
-} from '../../lib/test-support/fake-fetch.ts';
+} from '../../testing/fake-fetch.ts';
 
 /** The real identity client, token cache and API client against a fake server. */
 let server: FakeFetch;

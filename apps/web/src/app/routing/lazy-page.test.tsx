@@ -1,8 +1,8 @@
-import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChunkLoadError, lazyPage, withChunkTimeout } from './lazy-page.ts';
 import { PageSlot } from './page-slot.tsx';
+import { renderWithRouter } from '../../testing/render-with-router.tsx';
 
 const never = () => new Promise<never>(() => {});
 
@@ -51,12 +51,10 @@ describe('a lazy page', () => {
 
   function renderLazy(load: () => Promise<{ Page: () => React.JSX.Element }>) {
     const Page = lazyPage(load, 'Page');
-    render(
-      <MemoryRouter>
-        <PageSlot>
-          <Page />
-        </PageSlot>
-      </MemoryRouter>,
+    renderWithRouter(
+      <PageSlot>
+        <Page />
+      </PageSlot>,
     );
   }
 

@@ -1,8 +1,10 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { json } from '../../lib/test-support/fake-fetch.ts';
-import { imageFile, photoEntry, type FakeXhr } from '../../lib/test-support/fake-xhr.ts';
-import { makeSpot, setUpJournalTests } from '../../store/journal-test-kit.ts';
+import { imageFile, makeLocation, photoEntry } from '../../testing/factories.ts';
+import { oakRidge } from '../../testing/fixtures.ts';
+import { json } from '../../testing/fake-fetch.ts';
+import { type FakeXhr } from '../../testing/fake-xhr.ts';
+import { setUpJournalTests } from '../../testing/journal-kit.ts';
 import { EntryForm } from './entry-form.tsx';
 
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
@@ -11,7 +13,9 @@ const t = setUpJournalTests();
 
 function renderForm() {
   const onSaved = vi.fn();
-  render(<EntryForm location={makeSpot()} onSaved={onSaved} onCancel={() => undefined} />);
+  render(
+    <EntryForm location={makeLocation(oakRidge)} onSaved={onSaved} onCancel={() => undefined} />,
+  );
   return { onSaved };
 }
 

@@ -5,6 +5,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { ChipPicker } from '../../lib/ui/chip-picker.tsx';
 import { errorsFromFailure, errorsFromIssues } from '../../lib/ui/form-errors.ts';
+import { useSubmit } from '../../lib/ui/use-submit.ts';
 import { useJournalStore } from '../../store/journal-store.ts';
 import '../../styles/journal.css';
 import { AbundanceInput } from './abundance.tsx';
@@ -42,9 +43,8 @@ export function EntryForm({ location, entry, onSaved, onCancel }: Props) {
   const [abundance, setAbundance] = useState<number | null>(entry?.abundance ?? null);
   const [weather, setWeather] = useState(entry?.weather ?? '');
   const [notes, setNotes] = useState(entry?.notes ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, error, setError, run } = useSubmit(errorsFromFailure);
+  const errors = error?.fields ?? {};
   const { items, queue } = usePhotoUploads(entry?.photos ?? []);
   const uploading = isBusy(items);
   const failedUploads = items.filter((item) => item.status === 'failed').length;
@@ -61,20 +61,18 @@ export function EntryForm({ location, entry, onSaved, onCancel }: Props) {
     };
     const parsed = createEntrySchema.safeParse(fields);
     if (parsed.success) return fields;
-    setErrors(errorsFromIssues(parsed.error.issues, fieldMessages).fields);
+    setError(errorsFromIssues(parsed.error.issues, fieldMessages));
     return null;
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (saving || uploading) return;
-    setFormError(null);
+    // Saving waits for the photos (the button says so); the hook keeps it to one save at a time.
+    if (uploading) return;
     const fields = validate();
     if (!fields) return;
-    setErrors({});
-    setSaving(true);
     const store = useJournalStore.getState();
-    try {
+    await run(async () => {
       if (entry) await store.updateEntry(location.id, entry.id, fields);
       else
         await store.addEntry(location.id, {
@@ -86,12 +84,7 @@ export function EntryForm({ location, entry, onSaved, onCancel }: Props) {
         });
       toast.success(entry ? 'Entry updated' : 'Entry added');
       onSaved();
-    } catch (error) {
-      const { message, fields: fieldErrors } = errorsFromFailure(error);
-      setFormError(message);
-      setErrors(fieldErrors);
-      setSaving(false);
-    }
+    });
   }
 
   const dateId = `${ids}-date`;
@@ -140,9 +133,9 @@ export function EntryForm({ location, entry, onSaved, onCancel }: Props) {
       </div>
       <PhotoField items={items} queue={queue} disabled={saving} />
       {errors.photos && <p className="field-error">{errors.photos}</p>}
-      {formError && (
+      {error?.message && (
         <p className="form-error" role="alert">
-          {formError}
+          {error.message}
         </p>
       )}
       <p className="field-hint" aria-live="polite">

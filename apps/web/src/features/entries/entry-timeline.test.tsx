@@ -1,9 +1,10 @@
 import type { Location } from '@fj/contract/locations';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { json } from '../../lib/test-support/fake-fetch.ts';
-import { photoEntry } from '../../lib/test-support/fake-xhr.ts';
-import { makeEntry, makeSpot, setUpJournalTests } from '../../store/journal-test-kit.ts';
+import { makeEntry, makeLocation, photoEntry } from '../../testing/factories.ts';
+import { oakRidge } from '../../testing/fixtures.ts';
+import { json } from '../../testing/fake-fetch.ts';
+import { setUpJournalTests } from '../../testing/journal-kit.ts';
 import { useJournalStore } from '../../store/journal-store.ts';
 import { EntryTimeline } from './entry-timeline.tsx';
 
@@ -20,32 +21,40 @@ function show(location: Location) {
 function answerWithLocation(method: 'POST' | 'PUT', path: string) {
   t.server.on(`${method} ${path}`, (call) => {
     const body = call.body as Record<string, unknown>;
-    const entry = makeEntry(String(body.id ?? 'e1'), String(body.date), {
+    const entry = makeEntry({
+      id: String(body.id ?? 'e1'),
+      date: String(body.date),
       photos: (body.photos as ReturnType<typeof photoEntry>[] | undefined) ?? [],
     });
-    return json({ location: makeSpot({ entries: [entry] }) }, method === 'POST' ? 201 : 200);
+    return json(
+      { location: makeLocation({ ...oakRidge, entries: [entry] }) },
+      method === 'POST' ? 201 : 200,
+    );
   });
 }
 
 describe('EntryTimeline', () => {
   it('shows the empty state before the first visit', () => {
-    show(makeSpot());
+    show(makeLocation(oakRidge));
     expect(screen.getByText('No visits yet — add your first entry.')).toBeTruthy();
   });
 
   it('lists entries newest first, with species, abundance, weather, notes and photos', () => {
     show(
-      makeSpot({
+      makeLocation({
+        ...oakRidge,
         entries: [
-          makeEntry('old', '2023-09-01'),
-          makeEntry('new', '2024-05-20', {
+          makeEntry({ id: 'old', date: '2023-09-01' }),
+          makeEntry({
+            id: 'new',
+            date: '2024-05-20',
             species: ['chanterelle'],
             abundance: 3,
             weather: 'After rain',
             notes: 'Under the beeches',
             photos: [photoEntry('p1')],
           }),
-          makeEntry('mid', '2024-01-10'),
+          makeEntry({ id: 'mid', date: '2024-01-10' }),
         ],
       }),
     );
@@ -62,7 +71,12 @@ describe('EntryTimeline', () => {
   });
 
   it('opens a photo full size; Escape and the back button close the viewer', () => {
-    show(makeSpot({ entries: [makeEntry('e1', '2024-05-20', { photos: [photoEntry('p1')] })] }));
+    show(
+      makeLocation({
+        ...oakRidge,
+        entries: [makeEntry({ id: 'e1', date: '2024-05-20', photos: [photoEntry('p1')] })],
+      }),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'View photo 1 of 1' }));
     const viewer = screen.getByRole('dialog');
     expect(viewer.querySelector('img')?.getAttribute('src')).toBe(photoEntry('p1').url);
@@ -77,7 +91,7 @@ describe('EntryTimeline', () => {
 
   it('adds an entry: date defaults to today, and what was chosen is sent to the store', async () => {
     answerWithLocation('POST', '/api/v1/locations/l1/entries');
-    show(makeSpot({ categories: ['mushrooms'] }));
+    show(makeLocation({ ...oakRidge, categories: ['mushrooms'] }));
     fireEvent.click(screen.getByRole('button', { name: 'Add entry' }));
     expect(screen.getByLabelText<HTMLInputElement>('Date').value).toBe('2024-06-01');
     // The spot's categories decide which species are offered.
@@ -105,7 +119,7 @@ describe('EntryTimeline', () => {
   });
 
   it('offers abundance 0 to 5 only, and the date is required', () => {
-    show(makeSpot());
+    show(makeLocation(oakRidge));
     fireEvent.click(screen.getByRole('button', { name: 'Add entry' }));
     const levels = screen.getAllByRole('radio').map((radio) => radio.getAttribute('value'));
     expect(levels).toEqual(['0', '1', '2', '3', '4', '5']);
@@ -119,7 +133,7 @@ describe('EntryTimeline', () => {
     t.server.on('POST /api/v1/locations/l1/entries', () =>
       json({ error: { code: 'VALIDATION_FAILED', message: 'date: invalid' } }, 400),
     );
-    show(makeSpot());
+    show(makeLocation(oakRidge));
     fireEvent.click(screen.getByRole('button', { name: 'Add entry' }));
     fireEvent.change(screen.getByLabelText('Notes'), { target: { value: 'keep me' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save entry' }));
@@ -130,9 +144,12 @@ describe('EntryTimeline', () => {
   it('edits an entry in place and can remove one of its photos', async () => {
     answerWithLocation('PUT', '/api/v1/locations/l1/entries/e1');
     show(
-      makeSpot({
+      makeLocation({
+        ...oakRidge,
         entries: [
-          makeEntry('e1', '2024-05-20', {
+          makeEntry({
+            id: 'e1',
+            date: '2024-05-20',
             notes: 'old',
             photos: [photoEntry('p1'), photoEntry('p2')],
           }),
@@ -157,9 +174,14 @@ describe('EntryTimeline', () => {
 
   it('deletes an entry after a confirmation', async () => {
     t.server.on('DELETE /api/v1/locations/l1/entries/e1', () =>
-      json({ location: makeSpot({ entries: [] }) }),
+      json({ location: makeLocation({ ...oakRidge, entries: [] }) }),
     );
-    show(makeSpot({ entries: [makeEntry('e1', '2024-05-20', { photos: [photoEntry('p1')] })] }));
+    show(
+      makeLocation({
+        ...oakRidge,
+        entries: [makeEntry({ id: 'e1', date: '2024-05-20', photos: [photoEntry('p1')] })],
+      }),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
     const dialog = screen.getByRole('dialog');
     expect(dialog.textContent).toContain('and its 1 photo? This cannot be undone.');

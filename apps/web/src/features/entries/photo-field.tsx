@@ -1,8 +1,10 @@
 import { normalizePhotoList } from '@fj/contract/photo-list';
 import { useId, useState, type ChangeEvent } from 'react';
+import { toast } from 'react-toastify';
+import { resolveServerUrl } from '../../lib/api/api-base.ts';
+import { canTakePhoto, takePhoto } from '../../platform/camera.ts';
 import { PhotoViewer } from './photo-viewer.tsx';
 import type { UploadItem, UploadQueue } from './upload-queue.ts';
-import { resolveServerUrl } from '../../lib/api/api-base.ts';
 
 interface Props {
   items: readonly UploadItem[];
@@ -41,10 +43,15 @@ function Pending({ item, onRetry }: { item: UploadItem; onRetry(): void }) {
   );
 }
 
-/** Pick several photos at once: each uploads at once with its own bar, then shows its thumbnail. */
+/**
+ * Pick several photos at once: each uploads at once with its own bar, then shows its thumbnail.
+ * The native app also offers "Take photo", whose photo joins the same queue as a picked file.
+ */
 export function PhotoField({ items, queue, disabled }: Props) {
   const inputId = useId();
   const [viewing, setViewing] = useState<number | null>(null);
+  const [camera] = useState(canTakePhoto);
+  const [shooting, setShooting] = useState(false);
   const done = items.filter((item) => item.status === 'done' && item.photo);
   const viewable = normalizePhotoList(done.map((item) => item.photo));
 
@@ -53,6 +60,19 @@ export function PhotoField({ items, queue, disabled }: Props) {
     // Cleared, so picking the same file again (after removing it) still fires a change.
     event.target.value = '';
     if (files.length > 0) queue.add(files);
+  }
+
+  async function shoot() {
+    setShooting(true);
+    try {
+      const photo = await takePhoto();
+      if (photo) queue.add([photo]);
+    } catch (error) {
+      console.warn('The camera failed', error);
+      toast.error('The camera could not be opened. You can still add photos from your library.');
+    } finally {
+      setShooting(false);
+    }
   }
 
   return (
@@ -97,18 +117,31 @@ export function PhotoField({ items, queue, disabled }: Props) {
           })}
         </ul>
       )}
-      <input
-        id={inputId}
-        className="visually-hidden"
-        type="file"
-        accept="image/*"
-        multiple
-        disabled={disabled}
-        onChange={pick}
-      />
-      <label htmlFor={inputId} className="button button-secondary photo-input-label">
-        Add photos
-      </label>
+      <div className="photo-input-actions">
+        {camera && (
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={disabled || shooting}
+            onClick={() => void shoot()}
+          >
+            Take photo
+          </button>
+        )}
+        <input
+          id={inputId}
+          className="visually-hidden"
+          type="file"
+          accept="image/*"
+          multiple
+          disabled={disabled}
+          onChange={pick}
+        />
+        {/* Right after the input: the focus ring (journal.css) reaches the label through "+". */}
+        <label htmlFor={inputId} className="button button-secondary">
+          Add photos
+        </label>
+      </div>
       <p className="field-hint">GPS tags are removed from every photo on upload.</p>
       {viewing !== null && (
         <PhotoViewer photos={viewable} startIndex={viewing} onClose={() => setViewing(null)} />

@@ -1,23 +1,22 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeAuth, signedInUser } from '../../app/test-auth.ts';
-import type { AuthContextValue } from '../../lib/identity/auth-provider.tsx';
+import { fakeAuth, signedInUser } from '../../testing/fake-auth.ts';
 import {
+  type FakeFetch,
   installFakeFetch,
   json,
   signedInServer,
-  type FakeFetch,
-} from '../../lib/test-support/fake-fetch.ts';
-import { serverPrefs } from '../../store/store-test-kit.ts';
+} from '../../testing/fake-fetch.ts';
+import { serverPrefs } from '../../testing/fixtures.ts';
+import { renderWithRouter } from '../../testing/render-with-router.tsx';
 
-const auth = vi.hoisted(() => ({ current: undefined as AuthContextValue | undefined }));
+const auth = await vi.hoisted(async () =>
+  (await import('../../testing/fake-auth.ts')).fakeAuthSlot(),
+);
 vi.mock('../../lib/identity/auth-provider.tsx', () => ({
-  useAuth: () => {
-    if (!auth.current) throw new Error('no fake auth');
-    return auth.current;
-  },
+  useAuth: auth.useAuth,
 }));
 
 let server: FakeFetch;
@@ -30,16 +29,18 @@ async function renderApp(path = '/') {
   vi.resetModules();
   const { TutorialOverlay } = await import('./tutorial-overlay.tsx');
   const { HelpPage } = await import('./help-page.tsx');
-  const view = () => (
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/" element={<TutorialOverlay />} />
-        <Route path="/help" element={<HelpPage />} />
-      </Routes>
-      <ToastContainer />
-    </MemoryRouter>
-  );
-  return { ...render(view()), view };
+  const view = () =>
+    renderWithRouter(
+      <>
+        <Routes>
+          <Route path="/" element={<TutorialOverlay />} />
+          <Route path="/help" element={<HelpPage />} />
+        </Routes>
+        <ToastContainer />
+      </>,
+      { path },
+    );
+  return { ...view(), view };
 }
 
 const dialog = () => screen.queryByRole('dialog');
@@ -131,7 +132,7 @@ describe('TutorialOverlay', () => {
     );
     // Back on the home map in the same page load: not again, even from a stale flag.
     unmount();
-    render(view());
+    view();
     await pause(50);
     expect(dialog()).toBeNull();
   });

@@ -1,25 +1,30 @@
 import type { Location } from '@fj/contract/locations';
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useSearchParams } from 'react-router';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { Route, Routes, useSearchParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeEntry, makeLocation } from '../../testing/factories.ts';
 import {
+  type FakeFetch,
   installFakeFetch,
   json,
   signedInServer,
-  type FakeFetch,
-} from '../../lib/test-support/fake-fetch.ts';
-import { makeLocation, serverPrefs } from '../../store/store-test-kit.ts';
-import { makeEntry } from './list/test-locations.ts';
+} from '../../testing/fake-fetch.ts';
+import { serverPrefs } from '../../testing/fixtures.ts';
+import { renderWithRouter } from '../../testing/render-with-router.tsx';
 
 let server: FakeFetch;
 
 function manyLocations(count: number): Location[] {
   return Array.from({ length: count }, (_, index) =>
-    makeLocation(`id-${index}`, {
+    makeLocation({
+      id: `id-${index}`,
       name: `Spot ${String(index).padStart(4, '0')}`,
       categories: index % 2 ? ['berries'] : ['mushrooms'],
       favorite: index % 10 === 0,
-      entries: index === 3 ? [makeEntry(`id-${index}`, '2024-09-01')] : [],
+      entries:
+        index === 3
+          ? [makeEntry({ locationId: `id-${index}`, date: '2024-09-01', species: [] })]
+          : [],
     }),
   );
 }
@@ -35,13 +40,12 @@ async function renderPage() {
   const { useJournalStore } = await import('../../store/journal-store.ts');
   useJournalStore.getState().setUser('user-1');
   const { LocationsPage } = await import('./locations-page.tsx');
-  render(
-    <MemoryRouter initialEntries={['/locations']}>
-      <Routes>
-        <Route path="/locations" element={<LocationsPage />} />
-        <Route path="/" element={<MapStandIn />} />
-      </Routes>
-    </MemoryRouter>,
+  renderWithRouter(
+    <Routes>
+      <Route path="/locations" element={<LocationsPage />} />
+      <Route path="/" element={<MapStandIn />} />
+    </Routes>,
+    { path: '/locations' },
   );
   return useJournalStore;
 }
@@ -111,7 +115,7 @@ describe('LocationsPage', () => {
     server.on('GET /api/v1/locations', () => json({}, 500));
     await renderPage();
     expect((await screen.findByRole('alert')).textContent).toContain('Failed to load locations');
-    server.on('GET /api/v1/locations', () => json({ data: [makeLocation('l1')] }));
+    server.on('GET /api/v1/locations', () => json({ data: [makeLocation({ id: 'l1' })] }));
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Showing all 1 spot')).toBeTruthy();
     expect(screen.getByRole('link', { name: /Spot l1/ })).toBeTruthy();

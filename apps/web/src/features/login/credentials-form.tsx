@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { useAuth } from '../../lib/identity/auth-provider.tsx';
+import { errorMessage } from '../../lib/ui/error-message.ts';
+import { useSubmit } from '../../lib/ui/use-submit.ts';
 import { EmailField } from './email-field.tsx';
 import type { CredentialsMode } from './mode-tabs.tsx';
 import { PasswordField } from './password-field.tsx';
-import { useRequest } from './use-request.ts';
 
 interface Props {
   mode: CredentialsMode;
@@ -26,12 +27,11 @@ const texts = {
 export function CredentialsForm({ mode, email, onEmailChange, onForgotPassword }: Props) {
   const { signIn, signUp } = useAuth();
   const [password, setPassword] = useState('');
-  const { busy, error, run } = useRequest();
+  const { busy, error, run } = useSubmit(errorMessage);
   const text = texts[mode];
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy) return;
     const ok = await run(async () => {
       const address = email.trim();
       if (mode === 'sign-in') await signIn(address, password);

@@ -1,39 +1,20 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthContextValue } from '../../lib/identity/auth-provider.tsx';
 import { IdentityError, type IdentityUser } from '../../lib/identity/identity.ts';
+import { fakeAuth } from '../../testing/fake-auth.ts';
+import { renderWithRouter } from '../../testing/render-with-router.tsx';
 
-const auth = vi.hoisted(() => ({ current: undefined as AuthContextValue | undefined }));
+const auth = await vi.hoisted(async () =>
+  (await import('../../testing/fake-auth.ts')).fakeAuthSlot(),
+);
 vi.mock('../../lib/identity/auth-provider.tsx', () => ({
-  useAuth: () => {
-    if (!auth.current) throw new Error('no fake auth');
-    return auth.current;
-  },
+  useAuth: auth.useAuth,
 }));
 
 const { LoginPage } = await import('./login-page.tsx');
 
-function fakeAuth(patch: Partial<AuthContextValue> = {}): AuthContextValue {
-  const user: IdentityUser = { uid: 'u1', email: 'ada@example.com', name: 'ada' };
-  return {
-    user: null,
-    loading: false,
-    initialized: true,
-    signIn: vi.fn(async () => user),
-    signUp: vi.fn(async () => user),
-    logout: vi.fn(async () => {}),
-    sendPasswordResetEmail: vi.fn(async () => {}),
-    ...patch,
-  };
-}
-
 function renderLogin(path = '/login') {
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <LoginPage />
-    </MemoryRouter>,
-  );
+  renderWithRouter(<LoginPage />, { path });
 }
 
 function fill(label: string, value: string) {

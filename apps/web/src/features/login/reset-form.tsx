@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useAuth } from '../../lib/identity/auth-provider.tsx';
+import { errorMessage } from '../../lib/ui/error-message.ts';
+import { useSubmit } from '../../lib/ui/use-submit.ts';
 import { EmailField } from './email-field.tsx';
-import { useRequest } from './use-request.ts';
 
 interface Props {
   email: string;
@@ -12,12 +13,11 @@ interface Props {
 /** Asks the server for a reset mail; the reset itself happens on the page the mail links to. */
 export function ResetForm({ email, onEmailChange, onBack }: Props) {
   const { sendPasswordResetEmail } = useAuth();
-  const { busy, error, run } = useRequest();
+  const { busy, error, run } = useSubmit(errorMessage);
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy) return;
     const address = email.trim();
     const ok = await run(() => sendPasswordResetEmail(address));
     if (ok) setSentTo(address);

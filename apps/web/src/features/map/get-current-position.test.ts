@@ -51,7 +51,7 @@ describe('GPS on the web: navigator.geolocation', () => {
 
 describe('GPS in the native app: @capacitor/geolocation', () => {
   beforeEach(() => {
-    vi.stubEnv('VITE_FORCE_NATIVE', 'true');
+    vi.stubGlobal('fjNativeShellStandIn', {});
   });
 
   it('answers {lat, lng} from the plugin, with the same options', async () => {

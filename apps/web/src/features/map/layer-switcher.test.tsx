@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import type { BaseLayer } from '../../lib/map-settings.ts';
+import type { BaseLayer } from '../../lib/maps/base-layer.ts';
 import { LayerSwitcher } from './layer-switcher.tsx';
 
 function Harness({ onChange }: { onChange(layer: BaseLayer): void }) {

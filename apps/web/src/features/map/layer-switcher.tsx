@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { baseLayers, type BaseLayer } from '../../lib/map-settings.ts';
+import { baseLayers, type BaseLayer } from '../../lib/maps/base-layer.ts';
 
 const labels: Record<BaseLayer, string> = {
   streets: 'Streets',

@@ -1,6 +1,6 @@
 import type { StyleSpecification } from 'maplibre-gl';
 import type { ClientConfig } from '../../lib/api/client-config.ts';
-import type { BaseLayer } from '../../lib/map-settings.ts';
+import type { BaseLayer } from '../../lib/maps/base-layer.ts';
 
 /** The colour behind everything: what the map shows when no tiles arrive. */
 export const plainBackground = '#e8eadf';

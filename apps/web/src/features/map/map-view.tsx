@@ -8,13 +8,13 @@ import MapGL, {
   type MapRef,
 } from 'react-map-gl/maplibre';
 import type { LatLng } from '../../lib/geo.ts';
-import { readDefaultBaseLayer, type BaseLayer } from '../../lib/map-settings.ts';
+import type { BaseLayer } from '../../lib/maps/base-layer.ts';
+import type { PlaceResult } from '../../lib/maps/places-library.ts';
+import { useBaseLayer, useMapLibrary } from '../../lib/maps/use-maps.ts';
 import '../../styles/map.css';
 import { ClusterMarkers } from './cluster-markers.tsx';
-import type { PlaceResult } from './geocoder.ts';
 import { LayerSwitcher } from './layer-switcher.tsx';
 import { MapActions } from './map-actions.tsx';
-import { loadMapLibre } from './maplibre-lib.ts';
 import { PatchDrawingLayer, type PatchDrawing } from './patch-drawing.tsx';
 import { PlaceSearch } from './place-search.tsx';
 import { pointLayerId, SpotLayers } from './spot-layers.tsx';
@@ -79,9 +79,9 @@ function MapCanvas({
   bottomInset = 0,
 }: MapViewProps) {
   const mapRef = useRef<MapRef>(null);
-  const [mapLib] = useState(loadMapLibre);
-  const [layer, setLayer] = useState<BaseLayer>(readDefaultBaseLayer);
-  const { style, config, unavailable } = useBaseStyle(layer);
+  const maplibre = useMapLibrary('marker');
+  const { layer, setLayer } = useBaseLayer();
+  const { style, unavailable } = useBaseStyle(layer);
   const [failedLayer, setFailedLayer] = useState<BaseLayer | null>(null);
   const [hovering, setHovering] = useState(false);
   // The map instance exists only after MapLibre loads; effects below wait for it.
@@ -139,10 +139,10 @@ function MapCanvas({
   const showNote = unavailable || failedLayer === layer;
   return (
     <div className="map-view" data-adding={adding} data-drawing={drawing !== null}>
-      {style ? (
+      {style && maplibre ? (
         <MapGL
           ref={mapRef}
-          mapLib={mapLib}
+          mapLib={maplibre}
           mapStyle={style}
           styleDiffing={false}
           initialViewState={initialViewState}
@@ -184,11 +184,7 @@ function MapCanvas({
       {!drawing && (
         <>
           <div className="map-top">
-            <PlaceSearch
-              locations={locations}
-              geocoderUrl={config.geocoderUrl}
-              onPick={pickPlace}
-            />
+            <PlaceSearch locations={locations} onPick={pickPlace} />
             <LayerSwitcher value={layer} onChange={setLayer} />
           </div>
           {adding && (

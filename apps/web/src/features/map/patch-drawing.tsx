@@ -1,13 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMap } from 'react-map-gl/maplibre';
-import {
-  TerraDraw,
-  TerraDrawPolygonMode,
-  TerraDrawSelectMode,
-  type GeoJSONStoreFeatures,
-} from 'terra-draw';
-import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter';
+import type { GeoJSONStoreFeatures, TerraDraw } from 'terra-draw';
 import { closeRing, type Polygon } from '../../lib/geo.ts';
+import type { DrawingLibrary } from '../../lib/maps/drawing-library.ts';
+import { useMapLibrary } from '../../lib/maps/use-maps.ts';
 
 /** The drawing mode the screen hands to the map: the patch to edit and what to do after. */
 export interface PatchDrawing {
@@ -18,7 +14,17 @@ export interface PatchDrawing {
 
 const green = '#2f5d34';
 
-function createDraw(map: ConstructorParameters<typeof TerraDrawMapLibreGLAdapter>[0]['map']) {
+type DrawMap = ConstructorParameters<DrawingLibrary['TerraDrawMapLibreGLAdapter']>[0]['map'];
+
+function createDraw(
+  {
+    TerraDraw,
+    TerraDrawMapLibreGLAdapter,
+    TerraDrawPolygonMode,
+    TerraDrawSelectMode,
+  }: DrawingLibrary,
+  map: DrawMap,
+) {
   return new TerraDraw({
     adapter: new TerraDrawMapLibreGLAdapter({ map }),
     modes: [
@@ -80,14 +86,15 @@ function toArea(feature: GeoJSONStoreFeatures | undefined): Polygon | null {
  */
 export function PatchDrawingLayer({ drawing }: { drawing: PatchDrawing }) {
   const { current } = useMap();
+  const drawingLibrary = useMapLibrary('drawing');
   const drawRef = useRef<TerraDraw | null>(null);
   const [hasShape, setHasShape] = useState(drawing.initial !== null);
   const initial = useRef(drawing.initial);
 
   useEffect(() => {
     const map = current?.getMap();
-    if (!map) return;
-    const draw = createDraw(map);
+    if (!map || !drawingLibrary) return;
+    const draw = createDraw(drawingLibrary, map);
     drawRef.current = draw;
     draw.on('ready', () => {
       const start = initial.current;
@@ -117,7 +124,7 @@ export function PatchDrawingLayer({ drawing }: { drawing: PatchDrawing }) {
       drawRef.current = null;
       draw.stop();
     };
-  }, [current]);
+  }, [current, drawingLibrary]);
 
   function save() {
     const draw = drawRef.current;

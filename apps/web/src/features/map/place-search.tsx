@@ -1,22 +1,21 @@
 import type { Location } from '@fj/contract/locations';
 import { useId, useState, type KeyboardEvent } from 'react';
-import type { PlaceResult } from './geocoder.ts';
+import type { PlaceResult } from '../../lib/maps/places-library.ts';
 import { usePlaceSearch } from './use-place-search.ts';
 
 interface PlaceSearchProps {
   locations: readonly Location[];
-  geocoderUrl: string;
   onPick(result: PlaceResult): void;
 }
 
 /** An ARIA 1.2 combobox: your own spots first, then places from the geocoder. */
-export function PlaceSearch({ locations, geocoderUrl, onPick }: PlaceSearchProps) {
+export function PlaceSearch({ locations, onPick }: PlaceSearchProps) {
   const id = useId();
   const listId = `${id}-list`;
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const { results, searching, failed } = usePlaceSearch(query, locations, geocoderUrl);
+  const { results, searching, failed } = usePlaceSearch(query, locations);
   const expanded = open && query.trim().length > 0;
   const activeResult = expanded ? results[active] : undefined;
 

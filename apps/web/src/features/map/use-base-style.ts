@@ -1,55 +1,54 @@
 import type { StyleSpecification } from 'maplibre-gl';
 import { useEffect, useMemo, useState } from 'react';
-import {
-  fallbackClientConfig,
-  getClientConfig,
-  type ClientConfig,
-} from '../../lib/api/client-config.ts';
-import type { BaseLayer } from '../../lib/map-settings.ts';
+import type { BaseLayer } from '../../lib/maps/base-layer.ts';
+import { useMapSettings } from '../../lib/maps/use-maps.ts';
 import { baseStyle, loadStreetsStyle } from './map-styles.ts';
 
-interface Loaded {
-  config: ClientConfig;
-  streets: StyleSpecification | null;
-}
+/** The streets style, fetched once per URL and page load (the settings come from the provider). */
+const streetsStyles = new Map<string, Promise<StyleSpecification | null>>();
 
-let streetsCache: Promise<Loaded> | null = null;
-
-/** The server's settings and the streets style, fetched once per page load. */
-function loadOnce(): Promise<Loaded> {
-  streetsCache ??= getClientConfig().then(async (config) => ({
-    config,
-    streets: await loadStreetsStyle(config.mapStyleUrl),
-  }));
-  return streetsCache;
+function streetsStyleOnce(url: string): Promise<StyleSpecification | null> {
+  let style = streetsStyles.get(url);
+  if (!style) {
+    style = loadStreetsStyle(url);
+    streetsStyles.set(url, style);
+  }
+  return style;
 }
 
 export interface BaseStyleState {
-  /** null until the settings are known (the map waits, so it never loads a wrong style). */
+  /** null until the settings and the streets style are known (so the map never loads a wrong style). */
   style: StyleSpecification | null;
-  config: ClientConfig;
   /** True when the chosen layer has no reachable style (shown as a small note). */
   unavailable: boolean;
 }
 
 export function useBaseStyle(layer: BaseLayer): BaseStyleState {
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const settings = useMapSettings();
+  const [streets, setStreets] = useState<{
+    url: string;
+    style: StyleSpecification | null;
+  } | null>(null);
+  const styleUrl = settings?.mapStyleUrl;
+
   useEffect(() => {
+    if (styleUrl === undefined) return;
     let live = true;
-    void loadOnce().then((value) => {
-      if (live) setLoaded(value);
+    void streetsStyleOnce(styleUrl).then((style) => {
+      if (live) setStreets({ url: styleUrl, style });
     });
     return () => {
       live = false;
     };
-  }, []);
+  }, [styleUrl]);
+
   return useMemo(() => {
-    if (!loaded) return { style: null, config: fallbackClientConfig, unavailable: false };
-    const { config, streets } = loaded;
+    if (!settings || streets?.url !== settings.mapStyleUrl)
+      return { style: null, unavailable: false };
     const unavailable =
-      (layer === 'streets' && !streets) ||
-      (layer === 'satellite' && !config.satelliteTilesUrl) ||
-      (layer === 'topo' && !config.topoTilesUrl);
-    return { style: baseStyle(layer, config, streets), config, unavailable };
-  }, [loaded, layer]);
+      (layer === 'streets' && !streets.style) ||
+      (layer === 'satellite' && !settings.satelliteTilesUrl) ||
+      (layer === 'topo' && !settings.topoTilesUrl);
+    return { style: baseStyle(layer, settings, streets.style), unavailable };
+  }, [settings, streets, layer]);
 }

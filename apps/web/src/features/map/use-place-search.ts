@@ -1,6 +1,8 @@
 import type { Location } from '@fj/contract/locations';
 import { useEffect, useMemo, useState } from 'react';
-import { matchOwnLocations, searchPlaces, type PlaceResult } from './geocoder.ts';
+import type { PlaceResult } from '../../lib/maps/places-library.ts';
+import { useMapLibrary, useMapSettings } from '../../lib/maps/use-maps.ts';
+import { matchOwnLocations } from './match-own-locations.ts';
 
 /** Typing pauses this long before the geocoder is asked (its usage policy wants few calls). */
 export const searchDebounceMs = 300;
@@ -13,11 +15,9 @@ export interface PlaceSearchState {
 }
 
 /** Own spots match at once; places follow after the debounce, the previous request aborted. */
-export function usePlaceSearch(
-  query: string,
-  locations: readonly Location[],
-  geocoderUrl: string,
-): PlaceSearchState {
+export function usePlaceSearch(query: string, locations: readonly Location[]): PlaceSearchState {
+  const geocoderUrl = useMapSettings()?.geocoderUrl ?? '';
+  const placesLibrary = useMapLibrary('places');
   const own = useMemo(() => matchOwnLocations(locations, query), [locations, query]);
   const [places, setPlaces] = useState<{ query: string; results: PlaceResult[] }>({
     query: '',
@@ -30,11 +30,11 @@ export function usePlaceSearch(
   const trimmed = query.trim();
 
   useEffect(() => {
-    if (!geocoderUrl || trimmed.length < minQueryLength) return;
+    if (!placesLibrary || !geocoderUrl || trimmed.length < minQueryLength) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
       setStatus({ searching: true, failed: false });
-      searchPlaces(geocoderUrl, trimmed, controller.signal).then(
+      placesLibrary.searchPlaces(geocoderUrl, trimmed, controller.signal).then(
         (results) => {
           setPlaces({ query: trimmed, results });
           setStatus({ searching: false, failed: false });
@@ -50,7 +50,7 @@ export function usePlaceSearch(
       clearTimeout(timer);
       controller.abort();
     };
-  }, [geocoderUrl, trimmed]);
+  }, [placesLibrary, geocoderUrl, trimmed]);
 
   const current = trimmed.length >= minQueryLength && places.query === trimmed;
   return {

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
+import { errorMessage } from '../../lib/ui/error-message.ts';
 import { ModalDialog } from '../../lib/ui/modal-dialog.tsx';
-import { errorText } from './error-text.ts';
+import { useSubmit } from '../../lib/ui/use-submit.ts';
 
 const CONFIRM_WORD = 'DELETE';
 
@@ -14,22 +15,12 @@ interface DeleteAccountDialogProps {
 export function DeleteAccountDialog({ onConfirm, onCancel }: DeleteAccountDialogProps) {
   const [word, setWord] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useSubmit(errorMessage, { logAs: 'Deleting the account failed' });
   const ready = word === CONFIRM_WORD && password !== '' && !busy;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!ready) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await onConfirm(password);
-    } catch (failure) {
-      console.error('Deleting the account failed', failure);
-      setError(errorText(failure));
-      setBusy(false);
-    }
+    if (ready) await run(() => onConfirm(password));
   }
 
   // A dialog that is mid-deletion must not be dismissed into an unknown state.

@@ -1,32 +1,26 @@
 import { useState, type FormEvent } from 'react';
 import { changeName } from '../../lib/identity/account.ts';
 import type { IdentityUser } from '../../lib/identity/identity.ts';
-import { errorText } from './error-text.ts';
+import { errorMessage } from '../../lib/ui/error-message.ts';
+import { useSubmit } from '../../lib/ui/use-submit.ts';
 
 /** Renames the account; the page header picks the new name up through useAccountUser. */
 export function NameForm({ user }: { user: IdentityUser }) {
   const [name, setName] = useState(user.name);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ kind: 'error' | 'done'; text: string } | null>(null);
+  const { busy, error, setError, run } = useSubmit(errorMessage, { logAs: 'Renaming failed' });
+  const [saved, setSaved] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    setSaved(false);
     if (!name.trim()) {
-      setMessage({ kind: 'error', text: 'Enter a name.' });
+      setError('Enter a name.');
       return;
     }
-    setBusy(true);
-    setMessage(null);
-    try {
-      const stored = await changeName(user.uid, name);
-      setName(stored);
-      setMessage({ kind: 'done', text: 'Name saved.' });
-    } catch (error) {
-      console.error('Renaming failed', error);
-      setMessage({ kind: 'error', text: errorText(error) });
-    } finally {
-      setBusy(false);
-    }
+    await run(async () => {
+      setName(await changeName(user.uid, name));
+      setSaved(true);
+    });
   }
 
   return (
@@ -43,12 +37,14 @@ export function NameForm({ user }: { user: IdentityUser }) {
             onChange={(event) => setName(event.target.value)}
           />
         </div>
-        {message && (
-          <p
-            className={message.kind === 'error' ? 'form-error' : 'notice notice-success'}
-            role={message.kind === 'error' ? 'alert' : 'status'}
-          >
-            {message.text}
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        {saved && (
+          <p className="notice notice-success" role="status">
+            Name saved.
           </p>
         )}
         <button type="submit" className="button button-primary" disabled={busy}>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { changePassword, MIN_PASSWORD_LENGTH } from '../../lib/identity/account.ts';
-import { errorText } from './error-text.ts';
+import { errorMessage } from '../../lib/ui/error-message.ts';
+import { useSubmit } from '../../lib/ui/use-submit.ts';
 import { passwordProblem } from './password-rules.ts';
 
 const blank = { current: '', next: '', confirm: '' };
@@ -37,8 +38,9 @@ function PasswordInput({ id, label, value, autoComplete, hint, onChange }: Passw
 
 export function PasswordForm() {
   const [values, setValues] = useState(blank);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useSubmit(errorMessage, {
+    logAs: 'Changing the password failed',
+  });
   const [done, setDone] = useState(false);
   const set = (key: keyof typeof blank) => (value: string) =>
     setValues((previous) => ({ ...previous, [key]: value }));
@@ -51,18 +53,11 @@ export function PasswordForm() {
       setError(problem);
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       await changePassword(values.current, values.next);
       setValues(blank);
       setDone(true);
-    } catch (failure) {
-      console.error('Changing the password failed', failure);
-      setError(errorText(failure));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -1,17 +1,16 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeAuth, signedInUser } from '../../app/test-auth.ts';
-import type { AuthContextValue } from '../../lib/identity/auth-provider.tsx';
-import { installFakeFetch, json, type FakeFetch } from '../../lib/test-support/fake-fetch.ts';
+import { fakeAuth, signedInUser } from '../../testing/fake-auth.ts';
+import { type FakeFetch, installFakeFetch, json } from '../../testing/fake-fetch.ts';
+import { renderWithRouter } from '../../testing/render-with-router.tsx';
 
-const auth = vi.hoisted(() => ({ current: undefined as AuthContextValue | undefined }));
+const auth = await vi.hoisted(async () =>
+  (await import('../../testing/fake-auth.ts')).fakeAuthSlot(),
+);
 vi.mock('../../lib/identity/auth-provider.tsx', () => ({
-  useAuth: () => {
-    if (!auth.current) throw new Error('no fake auth');
-    return auth.current;
-  },
+  useAuth: auth.useAuth,
 }));
 
 const { ProfilePage } = await import('./profile-page.tsx');
@@ -19,14 +18,15 @@ const { ProfilePage } = await import('./profile-page.tsx');
 let server: FakeFetch;
 
 function renderProfile() {
-  render(
-    <MemoryRouter initialEntries={['/profile']}>
+  renderWithRouter(
+    <>
       <Routes>
         <Route path="/profile" element={<ProfilePage />} />
         <Route path="/login" element={<h1>Login page</h1>} />
       </Routes>
       <ToastContainer />
-    </MemoryRouter>,
+    </>,
+    { path: '/profile' },
   );
 }
 

@@ -1,10 +1,5 @@
-import { useState } from 'react';
-import {
-  baseLayers,
-  readDefaultBaseLayer,
-  writeDefaultBaseLayer,
-  type BaseLayer,
-} from '../../lib/map-settings.ts';
+import { baseLayers, type BaseLayer } from '../../lib/maps/base-layer.ts';
+import { useBaseLayer } from '../../lib/maps/use-maps.ts';
 
 const labels: Record<BaseLayer, string> = {
   streets: 'Streets',
@@ -12,14 +7,9 @@ const labels: Record<BaseLayer, string> = {
   topo: 'Topographic',
 };
 
-/** Which map the home screen opens with; kept on this device only (see map-settings.ts). */
+/** Which map the home screen opens with; kept on this device only (see lib/maps/base-layer.ts). */
 export function BaseLayerSetting() {
-  const [layer, setLayer] = useState<BaseLayer>(readDefaultBaseLayer);
-
-  function choose(next: BaseLayer) {
-    setLayer(next);
-    writeDefaultBaseLayer(next);
-  }
+  const { defaultLayer: layer, setDefaultLayer: choose } = useBaseLayer();
 
   return (
     <section className="card" aria-labelledby="base-layer-heading">

@@ -2,13 +2,13 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { ToastContainer } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  type FakeFetch,
   flush,
   installFakeFetch,
   json,
   signedInServer,
-  type FakeFetch,
-} from '../../lib/test-support/fake-fetch.ts';
-import { serverPrefs } from '../../store/store-test-kit.ts';
+} from '../../testing/fake-fetch.ts';
+import { serverPrefs } from '../../testing/fixtures.ts';
 
 let server: FakeFetch;
 
@@ -18,11 +18,12 @@ async function renderSettings() {
   const { useJournalStore } = await import('../../store/journal-store.ts');
   useJournalStore.getState().setUser('user-1');
   const { SettingsPage } = await import('./settings-page.tsx');
+  const { MapsProvider } = await import('../../lib/maps/maps-provider.tsx');
   render(
-    <>
+    <MapsProvider>
       <SettingsPage />
       <ToastContainer />
-    </>,
+    </MapsProvider>,
   );
   await screen.findByText('morel');
   return useJournalStore;
@@ -172,7 +173,12 @@ describe('SettingsPage: tutorial and map', () => {
     server.on('GET /api/v1/preferences', () => json({}, 500));
     vi.resetModules();
     const { SettingsPage } = await import('./settings-page.tsx');
-    render(<SettingsPage />);
+    const { MapsProvider } = await import('../../lib/maps/maps-provider.tsx');
+    render(
+      <MapsProvider>
+        <SettingsPage />
+      </MapsProvider>,
+    );
     await waitFor(() =>
       expect(console.error).toHaveBeenCalledWith('Failed to load preferences', expect.anything()),
     );

@@ -1,13 +1,14 @@
+import { locationListSchema } from '@fj/contract/locations';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  empty,
+  type FakeFetch,
   flush,
   hang,
   installFakeFetch,
   json,
-  empty,
   signedInServer,
-  type FakeFetch,
-} from '../test-support/fake-fetch.ts';
+} from '../../testing/fake-fetch.ts';
 
 const URL_LOCATIONS = '/api/v1/locations';
 let server: FakeFetch;
@@ -73,6 +74,22 @@ describe('requests', () => {
     const { api } = await load();
     await api.get('/ping');
     expect(server.callsTo('GET /api/v1/ping')[0]?.headers.authorization).toBeUndefined();
+  });
+
+  it("read a 2xx answer with the contract's schema; a mismatch is an ApiError", async () => {
+    signedInServer(server);
+    let answer: unknown = { data: [] };
+    server.on(`GET ${URL_LOCATIONS}`, () => json(answer));
+    const { api, ApiError } = await load();
+    await expect(api.get('/locations', locationListSchema)).resolves.toEqual({ data: [] });
+    answer = { data: [{ id: 'l1' }] };
+    const failure = api.get('/locations', locationListSchema);
+    await expect(failure).rejects.toBeInstanceOf(ApiError);
+    await expect(failure).rejects.toMatchObject({
+      status: 200,
+      code: 'INVALID_RESPONSE',
+      message: expect.stringContaining('data.0.name') as unknown,
+    });
   });
 
   it.each([200, 201, 204, 299])('count status %i as success', async (status) => {

@@ -1,6 +1,10 @@
+import { parseWith, type AnswerSchema } from '../answer-schema.ts';
+
 /** Codes for failures that never reached the server's error shape. */
 export const TIMEOUT_CODE = 'TIMEOUT';
 export const NETWORK_CODE = 'NETWORK_ERROR';
+/** A 2xx whose body does not match the contract's schema for that answer. */
+export const INVALID_RESPONSE_CODE = 'INVALID_RESPONSE';
 
 /** Every API failure: the server's `{ error: { code, message, fields } }`, or a client-side reason. */
 export class ApiError extends Error {
@@ -34,4 +38,21 @@ export function apiErrorFrom(status: number, body: unknown): ApiError {
   const message =
     typeof error.message === 'string' ? error.message : `Request failed with status ${status}`;
   return new ApiError(status, code, message, stringFields(error.fields));
+}
+
+/**
+ * A 2xx answer through its contract schema. A body that does not match becomes the one error
+ * shape too, so callers handle a malformed answer as they handle a refused request.
+ */
+export function parseAnswer<T>(status: number, body: unknown, schema: AnswerSchema<T>): T {
+  return parseWith(
+    schema,
+    body,
+    (mismatch) =>
+      new ApiError(
+        status,
+        INVALID_RESPONSE_CODE,
+        `The server sent an answer this app cannot read (${mismatch})`,
+      ),
+  );
 }

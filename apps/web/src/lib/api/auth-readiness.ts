@@ -1,5 +1,8 @@
 import type { Identity } from '../identity/identity.ts';
-import { AUTH_READY_MAX_MS, AUTH_READY_PER_REQUEST_MS } from '../spec-constants.ts';
+
+/** docs/behaviour.md#api-client: the first request waits at most 10 s for the session, later ones 5 s. */
+export const AUTH_READY_MAX_MS = 10_000;
+export const AUTH_READY_PER_REQUEST_MS = 5_000;
 
 export interface AuthReadiness {
   /** Resolves on the identity's first state report, or when this wait's limit has passed. */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeFetch, json, type FakeFetch } from '../test-support/fake-fetch.ts';
+import { type FakeFetch, installFakeFetch, json } from '../../testing/fake-fetch.ts';
 import {
   fallbackClientConfig,
   getClientConfig,

@@ -1,42 +1,27 @@
+import {
+  clientConfigReadingSchema,
+  defaultAppName,
+  type ClientConfig,
+} from '@fj/contract/client-config';
 import { getApiOrigin } from './api-base.ts';
 
-/** Run-time settings from the server (GET /api/config, public: docs/behaviour.md#client-config). */
-export interface ClientConfig {
-  appName: string;
-  /** A MapLibre style JSON URL for the streets layer; '' means "no streets style". */
-  mapStyleUrl: string;
-  /** Raster tile URL templates with {z}/{x}/{y}. */
-  satelliteTilesUrl: string;
-  topoTilesUrl: string;
-  /** A Photon-compatible geocoder endpoint; '' disables place search. */
-  geocoderUrl: string;
-}
+export type { ClientConfig } from '@fj/contract/client-config';
 
 /**
  * What the app uses when the server cannot tell: no outside hosts at all, so the map falls
  * back to its plain background instead of retrying unreachable tile servers.
  */
 export const fallbackClientConfig: ClientConfig = {
-  appName: 'Foraging Journal',
+  appName: defaultAppName,
   mapStyleUrl: '',
   satelliteTilesUrl: '',
   topoTilesUrl: '',
   geocoderUrl: '',
 };
 
-const text = (value: unknown, fallback: string) => (typeof value === 'string' ? value : fallback);
-
-/** Accepts any object and keeps only string fields; a half-configured server still works. */
-export function parseClientConfig(body: unknown): ClientConfig {
-  const raw: Record<string, unknown> = typeof body === 'object' && body !== null ? { ...body } : {};
-  return {
-    appName: text(raw.appName, fallbackClientConfig.appName),
-    mapStyleUrl: text(raw.mapStyleUrl, ''),
-    satelliteTilesUrl: text(raw.satelliteTilesUrl, ''),
-    topoTilesUrl: text(raw.topoTilesUrl, ''),
-    geocoderUrl: text(raw.geocoderUrl, ''),
-  };
-}
+/** Accepts any answer and keeps only its text fields; a half-configured server still works. */
+export const parseClientConfig = (body: unknown): ClientConfig =>
+  clientConfigReadingSchema.parse(body);
 
 async function load(): Promise<ClientConfig> {
   try {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { hang, installFakeFetch, json, type FakeFetch } from '../test-support/fake-fetch.ts';
+import { type FakeFetch, hang, installFakeFetch, json } from '../../testing/fake-fetch.ts';
 import { checkHealth } from './health.ts';
 
 let server: FakeFetch;

@@ -1,5 +1,7 @@
-import { HEALTH_ABORT_MS } from '../spec-constants.ts';
 import { getApiOrigin } from './api-base.ts';
+
+/** docs/behaviour.md#readiness-gate: one health check gives up after 15 s. */
+export const HEALTH_ABORT_MS = 15_000;
 
 /**
  * GET /api/health (outside /api/v1, no token): true on any ok status. Never throws, because

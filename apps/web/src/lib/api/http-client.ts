@@ -1,11 +1,14 @@
 import { reportNetworkFailure } from '../../platform/network-diagnostics.ts';
 import type { IdentityUser } from '../identity/identity.ts';
-import { IdentityError } from '../identity/identity-error.ts';
-import { API_TIMEOUT_MS, TOKEN_EXPIRED_CODE } from '../spec-constants.ts';
-import { ApiError, apiErrorFrom, NETWORK_CODE, TIMEOUT_CODE } from './api-error.ts';
+import { IdentityError, TOKEN_EXPIRED_CODE } from '../identity/identity-error.ts';
+import type { AnswerSchema } from '../answer-schema.ts';
+import { ApiError, apiErrorFrom, NETWORK_CODE, parseAnswer, TIMEOUT_CODE } from './api-error.ts';
 import type { AuthReadiness } from './auth-readiness.ts';
 import type { TokenCache } from './token-cache.ts';
 import { parseBody } from './parse-body.ts';
+
+/** docs/behaviour.md#api-client: a request without an answer after 30 s fails. */
+export const API_TIMEOUT_MS = 30_000;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -19,11 +22,19 @@ export interface ApiAnswer {
 /** One attempt with the bearer token to send (null when nobody is signed in). */
 export type Attempt = (token: string | null) => Promise<ApiAnswer>;
 
+/**
+ * Each call answers what the contract's schema makes of the body; without a schema it answers
+ * `unknown` (a call whose answer only matters as success or failure). Never a cast.
+ */
 export interface ApiClient {
-  get<T>(path: string): Promise<T>;
-  post<T>(path: string, body?: unknown): Promise<T>;
-  put<T>(path: string, body?: unknown): Promise<T>;
-  delete<T>(path: string): Promise<T>;
+  get(path: string): Promise<unknown>;
+  get<T>(path: string, answer: AnswerSchema<T>): Promise<T>;
+  post(path: string, body?: unknown): Promise<unknown>;
+  post<T>(path: string, body: unknown, answer: AnswerSchema<T>): Promise<T>;
+  put(path: string, body?: unknown): Promise<unknown>;
+  put<T>(path: string, body: unknown, answer: AnswerSchema<T>): Promise<T>;
+  delete(path: string): Promise<unknown>;
+  delete<T>(path: string, answer: AnswerSchema<T>): Promise<T>;
   /**
    * Runs a request made elsewhere (the photo upload's XMLHttpRequest) under this client's
    * rules: auth-ready wait, bearer token, one retry on 401, the expired-session redirect.
@@ -42,6 +53,19 @@ export interface ApiClientDeps {
 
 /** docs/behaviour.md#validation: any status from 200 to 299 is a success. */
 export const isOk = (status: number) => status >= 200 && status <= 299;
+
+const anyAnswer: AnswerSchema<unknown> = {
+  safeParse: (input) => ({ success: true, data: input }),
+};
+
+/**
+ * What a caller gets from an answer, whichever transport carried it: a non-2xx as the server's
+ * error, a 2xx through the contract's schema (docs/behaviour.md#error-shape).
+ */
+export function readAnswer<T>(answer: ApiAnswer, schema: AnswerSchema<T>): T {
+  if (!answer.ok) throw apiErrorFrom(answer.status, answer.body);
+  return parseAnswer(answer.status, answer.body, schema);
+}
 
 /** One attempt, aborted after 30 s (docs/behaviour.md#api-client) (reading the body included). */
 async function send(url: string, method: Method, body: unknown, token: string | null) {
@@ -112,18 +136,25 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     return attempt(await refreshAfter401(apiErrorFrom(answer.status, answer.body)));
   }
 
-  async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  async function request<T>(
+    method: Method,
+    path: string,
+    body: unknown,
+    schema: AnswerSchema<T>,
+  ): Promise<T> {
     const url = `${deps.baseUrl()}${path}`;
-    const answer = await authorized((token) => send(url, method, body, token));
-    if (!answer.ok) throw apiErrorFrom(answer.status, answer.body);
-    return answer.body as T;
+    return readAnswer(await authorized((token) => send(url, method, body, token)), schema);
   }
 
   return {
-    get: (path) => request('GET', path),
-    post: (path, body) => request('POST', path, body),
-    put: (path, body) => request('PUT', path, body),
-    delete: (path) => request('DELETE', path),
+    get: <T>(path: string, answer?: AnswerSchema<T>) =>
+      request('GET', path, undefined, answer ?? anyAnswer),
+    post: <T>(path: string, body?: unknown, answer?: AnswerSchema<T>) =>
+      request('POST', path, body, answer ?? anyAnswer),
+    put: <T>(path: string, body?: unknown, answer?: AnswerSchema<T>) =>
+      request('PUT', path, body, answer ?? anyAnswer),
+    delete: <T>(path: string, answer?: AnswerSchema<T>) =>
+      request('DELETE', path, undefined, answer ?? anyAnswer),
     authorized,
   };
 }

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   empty,
+  type FakeFetch,
   installFakeFetch,
   json,
   signedInServer,
-  type FakeFetch,
-} from '../test-support/fake-fetch.ts';
+} from '../../testing/fake-fetch.ts';
 
 let server: FakeFetch;
 beforeEach(() => {
@@ -16,12 +16,23 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+const input = { name: 'Glade', position: { lat: 1, lng: 2 } };
+type Api = Awaited<ReturnType<typeof load>>;
+
 async function load() {
   vi.resetModules();
   return (await import('./locations-api.ts')).locationsApi;
 }
 
-const location = { id: 'l1', entries: [] };
+const location = {
+  id: 'l1',
+  name: 'Glade',
+  position: { lat: 1, lng: 2 },
+  favorite: false,
+  createdAt: '2024-01-01T00:00:00.000Z',
+  updatedAt: '2024-01-01T00:00:00.000Z',
+  entries: [],
+};
 
 describe('locationsApi', () => {
   it('lists from a bare list', async () => {
@@ -58,4 +69,50 @@ describe('locationsApi', () => {
     await expect(api.removeEntry(' l1', 'e1 ')).resolves.toEqual({ location });
     expect(server.callsTo('PUT /api/v1/locations/l1/entries/e1')[0]?.body).toEqual({ notes: 'x' });
   });
+
+  it('reads an update answer without a location as "keep the local change"', async () => {
+    server.on('PUT /api/v1/locations/l1', () => json({ ok: true }));
+    await expect((await load()).update('l1', { name: 'New' })).resolves.toBeUndefined();
+    server.on('PUT /api/v1/locations/l1', () => empty());
+    await expect((await load()).update('l1', { name: 'New' })).resolves.toBeUndefined();
+  });
+
+  it('reads an answer that carries only the new id', async () => {
+    server.on('POST /api/v1/locations', () => json({ id: 'l9' }, 201));
+    server.on('POST /api/v1/locations/l1/entries', () => json({ id: 'e9' }, 201));
+    const api = await load();
+    await expect(api.create({ name: 'Glade', position: { lat: 1, lng: 2 } })).resolves.toEqual({
+      id: 'l9',
+    });
+    await expect(api.createEntry('l1', { date: '2024-05-01' })).resolves.toEqual({ id: 'e9' });
+  });
+
+  it.each([
+    ['GET', '/locations', { data: [{ id: 'l1', entries: [] }] }, (api: Api) => api.list()],
+    ['GET', '/locations', { items: [] }, (api: Api) => api.list()],
+    ['POST', '/locations', { ...location, position: 'here' }, (api: Api) => api.create(input)],
+    ['POST', '/locations', { name: 'no id' }, (api: Api) => api.create(input)],
+    [
+      'PUT',
+      '/locations/l1',
+      { id: 'l1', entries: [] },
+      (api: Api) => api.update('l1', { name: 'New' }),
+    ],
+    [
+      'PUT',
+      '/locations/l1/entries/e1',
+      { location: { id: 'l1' } },
+      (api: Api) => api.updateEntry('l1', 'e1', { notes: 'x' }),
+    ],
+  ])(
+    'rejects a malformed answer to %s %s as INVALID_RESPONSE',
+    async (method, path, body, call) => {
+      server.on(`${method} /api/v1${path}`, () => json(body));
+      const api = await load();
+      const { ApiError } = await import('./api-error.ts');
+      const failure = call(api);
+      await expect(failure).rejects.toBeInstanceOf(ApiError);
+      await expect(failure).rejects.toMatchObject({ status: 200, code: 'INVALID_RESPONSE' });
+    },
+  );
 });

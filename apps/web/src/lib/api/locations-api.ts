@@ -1,15 +1,14 @@
 import type { CreateEntryInput, UpdateEntryInput } from '@fj/contract/entries';
-import type { CreateLocationInput, Location, UpdateLocationInput } from '@fj/contract/locations';
+import {
+  entryWriteReadingSchema,
+  locationCreateReadingSchema,
+  locationListReadingSchema,
+  locationUpdateReadingSchema,
+  type CreateLocationInput,
+  type Location,
+  type UpdateLocationInput,
+} from '@fj/contract/locations';
 import { api } from './api-client.ts';
-
-/** POST /locations answers an id and possibly the whole location (docs/behaviour.md#endpoints). */
-export type LocationCreateAnswer = Partial<Location> & { id: string };
-
-/** Entry writes may carry the whole updated location (docs/behaviour.md#endpoints); older servers send the entry's id. */
-export interface EntryAnswer {
-  location?: Location;
-  id?: string;
-}
 
 /** docs/behaviour.md#validation: identifiers are trimmed before they go into a path. */
 const segment = (id: string) => encodeURIComponent(id.trim());
@@ -17,28 +16,29 @@ const locationPath = (id: string) => `/locations/${segment(id)}`;
 const entryPath = (locationId: string, entryId: string) =>
   `${locationPath(locationId)}/entries/${segment(entryId)}`;
 
-function asList(body: unknown): Location[] {
-  if (Array.isArray(body)) return body as Location[];
-  if (typeof body === 'object' && body !== null && 'data' in body && Array.isArray(body.data))
-    return body.data as Location[];
-  return [];
-}
-
-const entryAnswer = (body: unknown): EntryAnswer =>
-  typeof body === 'object' && body !== null ? (body as EntryAnswer) : {};
-
+/**
+ * The location calls (docs/behaviour.md#endpoints). Every answer is read with the contract's
+ * schema; one that does not match rejects with an ApiError (INVALID_RESPONSE).
+ */
 export const locationsApi = {
-  /** GET /locations: a list, or `{ data: [...] }`. */
-  list: async (): Promise<Location[]> => asList(await api.get<unknown>('/locations')),
-  create: (location: CreateLocationInput) => api.post<LocationCreateAnswer>('/locations', location),
-  update: (id: string, changes: UpdateLocationInput) => api.put<unknown>(locationPath(id), changes),
-  remove: async (id: string): Promise<void> => {
-    await api.delete<unknown>(locationPath(id));
+  list: async (): Promise<Location[]> => {
+    const answer = await api.get('/locations', locationListReadingSchema);
+    return Array.isArray(answer) ? answer : answer.data;
   },
-  createEntry: async (locationId: string, entry: CreateEntryInput) =>
-    entryAnswer(await api.post<unknown>(`${locationPath(locationId)}/entries`, entry)),
-  updateEntry: async (locationId: string, entryId: string, changes: UpdateEntryInput) =>
-    entryAnswer(await api.put<unknown>(entryPath(locationId, entryId), changes)),
-  removeEntry: async (locationId: string, entryId: string) =>
-    entryAnswer(await api.delete<unknown>(entryPath(locationId, entryId))),
+  create: (location: CreateLocationInput) =>
+    api.post('/locations', location, locationCreateReadingSchema),
+  /** Answers the whole updated location when the server sent one. */
+  update: async (id: string, changes: UpdateLocationInput): Promise<Location | undefined> => {
+    const answer = await api.put(locationPath(id), changes, locationUpdateReadingSchema);
+    return answer?.entries ? answer : undefined;
+  },
+  remove: async (id: string): Promise<void> => {
+    await api.delete(locationPath(id));
+  },
+  createEntry: (locationId: string, entry: CreateEntryInput) =>
+    api.post(`${locationPath(locationId)}/entries`, entry, entryWriteReadingSchema),
+  updateEntry: (locationId: string, entryId: string, changes: UpdateEntryInput) =>
+    api.put(entryPath(locationId, entryId), changes, entryWriteReadingSchema),
+  removeEntry: (locationId: string, entryId: string) =>
+    api.delete(entryPath(locationId, entryId), entryWriteReadingSchema),
 };

@@ -1,12 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { imageFile, photoEntry } from '../../testing/factories.ts';
 import {
+  type FakeFetch,
   flush,
   installFakeFetch,
   json,
   signedInServer,
-  type FakeFetch,
-} from '../test-support/fake-fetch.ts';
-import { imageFile, installFakeXhr, photoEntry, type FakeXhr } from '../test-support/fake-xhr.ts';
+} from '../../testing/fake-fetch.ts';
+import { type FakeXhr, installFakeXhr } from '../../testing/fake-xhr.ts';
 
 /** The API client's rules, and the stall time-out, for POST /api/v1/photos (issue 9). */
 let server: FakeFetch;
@@ -126,6 +127,34 @@ describe("photo upload: the API client's rules", () => {
     await expect(uploading).rejects.toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
     expect(assign).toHaveBeenCalledExactlyOnceWith('/login');
     expect(sent).toHaveLength(1);
+  });
+
+  it('a refresh that fails otherwise clears the cached token, rejects the 401, stays on the page', async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    let tokens = 0;
+    server.on('GET /api/auth/token', () =>
+      ++tokens === 2 ? json({ message: 'down' }, 500) : json({ token: `token-${tokens}` }),
+    );
+    const uploadPhoto = await load();
+    const uploading = uploadPhoto(imageFile('a.jpg'), () => undefined);
+    (await request(0)).respond(401, { error: { code: 'UNAUTHORIZED', message: 'expired' } });
+    await expect(uploading).rejects.toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
+    expect(sent).toHaveLength(1);
+    expect(assign).not.toHaveBeenCalled();
+
+    // The cached token was cleared: the next upload asks for a new one, as a fetch call would.
+    const next = uploadPhoto(imageFile('b.jpg'), () => undefined);
+    const xhr = await request(1);
+    expect(xhr.headers.authorization).toBe('Bearer token-3');
+    xhr.respond(201, photoEntry('b'));
+    await expect(next).resolves.toEqual(photoEntry('b'));
+  });
+
+  it('an answer that is no photo entry rejects with INVALID_RESPONSE', async () => {
+    const uploadPhoto = await load();
+    const uploading = uploadPhoto(imageFile('a.jpg'), () => undefined);
+    (await request(0)).respond(201, { url: 'https://x/a.jpg' });
+    await expect(uploading).rejects.toMatchObject({ status: 201, code: 'INVALID_RESPONSE' });
   });
 
   it('sends no bearer token when nobody is signed in', async () => {

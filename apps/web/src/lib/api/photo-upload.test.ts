@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { imageFile, photoEntry } from '../../testing/factories.ts';
 import {
+  type FakeFetch,
   flush,
   installFakeFetch,
   signedInServer,
-  type FakeFetch,
-} from '../test-support/fake-fetch.ts';
-import { imageFile, installFakeXhr, photoEntry, type FakeXhr } from '../test-support/fake-xhr.ts';
+} from '../../testing/fake-fetch.ts';
+import { type FakeXhr, installFakeXhr } from '../../testing/fake-xhr.ts';
 
 let server: FakeFetch;
 let sent: FakeXhr[];

@@ -1,11 +1,13 @@
 import { photoEntrySchema, type PhotoEntry } from '@fj/contract/photos';
 import { reportNetworkFailure } from '../../platform/network-diagnostics.ts';
-import { UPLOAD_STALL_MS } from '../spec-constants.ts';
 import { getApiBaseUrl } from './api-base.ts';
 import { api } from './api-client.ts';
-import { ApiError, apiErrorFrom, NETWORK_CODE, TIMEOUT_CODE } from './api-error.ts';
-import { isOk, type ApiAnswer } from './http-client.ts';
+import { ApiError, NETWORK_CODE, TIMEOUT_CODE } from './api-error.ts';
+import { isOk, readAnswer, type ApiAnswer } from './http-client.ts';
 import { parseBody } from './parse-body.ts';
+
+/** docs/behaviour.md#constants: an upload fails after this long without progress; a slow one that keeps moving never does. */
+export const UPLOAD_STALL_MS = 30_000;
 
 const abortError = () => new DOMException('The upload was aborted.', 'AbortError');
 
@@ -81,9 +83,9 @@ function send(
 /**
  * POST /api/v1/photos with one image (multipart field `file`), reporting progress 0…1, through
  * the API client's rules (auth-ready wait, bearer, one retry on 401, expired session → /login).
- * Rejects with an ApiError carrying the server's code and message (413, 415…), status 0 with
- * NETWORK_ERROR when no answer came or TIMEOUT when it stalled; an abort rejects with an
- * AbortError.
+ * Rejects with an ApiError carrying the server's code and message (413, 415…), INVALID_RESPONSE
+ * when the answer is no photo entry, status 0 with NETWORK_ERROR when no answer came or TIMEOUT
+ * when it stalled; an abort rejects with an AbortError.
  */
 export async function uploadPhoto(
   file: File,
@@ -96,10 +98,7 @@ export async function uploadPhoto(
     if ((attempts += 1) > 1) onProgress(0);
     return send(file, token, onProgress, signal);
   });
-  if (!answer.ok) throw apiErrorFrom(answer.status, answer.body);
-  const photo = photoEntrySchema.safeParse(answer.body);
-  if (!photo.success)
-    throw new ApiError(answer.status, 'INVALID_RESPONSE', 'The server sent no photo entry');
+  const photo = readAnswer(answer, photoEntrySchema);
   onProgress(1);
-  return photo.data;
+  return photo;
 }

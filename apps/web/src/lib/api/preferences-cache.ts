@@ -1,4 +1,5 @@
-import { PREFERENCES_CACHE_MS } from '../spec-constants.ts';
+/** docs/behaviour.md#api-client: how long a preferences answer is reused. */
+export const PREFERENCES_CACHE_MS = 300_000;
 
 interface Entry {
   uid: string | null;

@@ -13,7 +13,7 @@ export async function readPreferences(forceRefresh = false): Promise<unknown> {
   const before = uidNow();
   const cached = forceRefresh ? undefined : preferencesCache.read(before);
   if (cached !== undefined) return cached;
-  const value = unwrap(await api.get<unknown>('/preferences'));
+  const value = unwrap(await api.get('/preferences'));
   // Kept under the uid once answered (the request may have waited for the first sign-in
   // report), unless the user changed while it was under way.
   const after = uidNow();
@@ -24,7 +24,7 @@ export async function readPreferences(forceRefresh = false): Promise<unknown> {
 /** A PUT under /preferences. The cache is cleared whatever the outcome (docs/behaviour.md#endpoints). */
 export async function writePreferences(path: string, body: unknown): Promise<void> {
   try {
-    await api.put<unknown>(`/preferences${path}`, body);
+    await api.put(`/preferences${path}`, body);
   } finally {
     preferencesCache.clear();
   }

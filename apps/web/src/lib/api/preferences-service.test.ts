@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  type FakeFetch,
   flush,
   installFakeFetch,
   json,
   signedInServer,
-  type FakeFetch,
-} from '../test-support/fake-fetch.ts';
+} from '../../testing/fake-fetch.ts';
 
 const prefs = {
   id: 'user-1',

@@ -3,10 +3,12 @@ import {
   type CreatePreferencesInput,
   type Preferences,
 } from '@fj/contract/preferences';
-import { MESSAGES } from '../spec-constants.ts';
 import { api } from './api-client.ts';
 import { preferencesCache } from './preferences-cache.ts';
 import { readPreferences, speciesPath, writePreferences } from './preferences-endpoints.ts';
+
+/** docs/behaviour.md#error-catalogue */
+export const PREFS_INIT_FAILED = 'Failed to initialize user preferences';
 
 /** docs/behaviour.md#error-catalogue: preferences failures are logged only; the answer is null or false. */
 async function succeeded(label: string, write: () => Promise<void>): Promise<boolean> {
@@ -45,10 +47,10 @@ export const preferencesService = {
   /** POST /preferences, once per new user (docs/behaviour.md#endpoints). */
   async createInitial(record: CreatePreferencesInput): Promise<boolean> {
     try {
-      await api.post<unknown>('/preferences', record);
+      await api.post('/preferences', record);
       return true;
     } catch (error) {
-      console.error(MESSAGES.prefsInitFailed, error);
+      console.error(PREFS_INIT_FAILED, error);
       return false;
     } finally {
       preferencesCache.clear();

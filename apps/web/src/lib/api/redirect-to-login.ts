@@ -1,9 +1,9 @@
-import { LOGIN_PATH } from '../spec-constants.ts';
+import { loginPath } from '@fj/contract/web-paths';
 
 /**
  * docs/behaviour.md#expired-session: an expired session sends the browser to /login. A full navigation on purpose:
  * it also drops every in-memory cache of the user who is gone.
  */
 export function redirectToLogin(): void {
-  if (window.location.pathname !== LOGIN_PATH) window.location.assign(LOGIN_PATH);
+  if (window.location.pathname !== loginPath) window.location.assign(loginPath);
 }

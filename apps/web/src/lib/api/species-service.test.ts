@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  type FakeFetch,
   installFakeFetch,
   json,
   signedInServer,
-  type FakeFetch,
-} from '../test-support/fake-fetch.ts';
+} from '../../testing/fake-fetch.ts';
 import { toSpeciesData } from './species-service.ts';
 
 describe('toSpeciesData', () => {

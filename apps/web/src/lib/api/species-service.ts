@@ -15,10 +15,9 @@ function field(body: Record<string, unknown>, ...names: string[]): unknown {
 }
 
 const asList = (value: unknown) => (Array.isArray(value) ? tidyLabels(value) : undefined);
-const asMap = (value: unknown) =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
+const isMap = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const asMap = (value: unknown) => (isMap(value) ? value : {});
 
 /** docs/behaviour.md#species-service: categories (or customSpeciesCategories) and species (or customSpecies). */
 export function toSpeciesData(body: unknown): SpeciesData {

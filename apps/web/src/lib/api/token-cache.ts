@@ -1,5 +1,8 @@
 import type { Identity } from '../identity/identity.ts';
-import { TOKEN_CACHE_MS, TOKEN_REFRESH_MARGIN_MS } from '../spec-constants.ts';
+
+/** docs/behaviour.md#api-client: the ID token is kept 50 minutes and refreshed under 1 minute left. */
+export const TOKEN_CACHE_MS = 50 * 60_000;
+export const TOKEN_REFRESH_MARGIN_MS = 60_000;
 
 export interface TokenCache {
   /** The cached ID token, or a fresh one when forced, missing, nearly expired or another user's. */

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeFetch, json, type FakeFetch } from '../test-support/fake-fetch.ts';
+import { type FakeFetch, installFakeFetch, json } from '../../testing/fake-fetch.ts';
 import { changeName, changePassword, deleteAccount, useAccountUser } from './account.ts';
 import { IdentityError } from './identity-error.ts';
 

@@ -1,5 +1,7 @@
+import { sessionAnswerSchema } from '@fj/contract/identity';
 import { useSyncExternalStore } from 'react';
 import { createAuthCall, type AuthCall } from './auth-http.ts';
+import { readIdentityAnswer } from './identity-error.ts';
 import type { IdentityUser } from './identity.ts';
 import { sessionTransport } from './session-transport.ts';
 
@@ -34,20 +36,14 @@ export function useAccountUser(user: IdentityUser | null): IdentityUser | null {
   return user && name !== undefined ? { ...user, name } : user;
 }
 
-function nameIn(body: unknown): string | null {
-  if (typeof body !== 'object' || body === null || !('user' in body)) return null;
-  const user: unknown = body.user;
-  if (typeof user !== 'object' || user === null || !('name' in user)) return null;
-  return typeof user.name === 'string' ? user.name : null;
-}
-
 /** POST /api/auth/update-user, then the session read back: the name shown is the one stored. */
 export async function changeName(uid: string, name: string): Promise<string> {
   const wanted = name.trim();
   await call('POST', '/update-user', { name: wanted });
   let stored = wanted;
   try {
-    stored = nameIn(await call('GET', '/get-session')) ?? wanted;
+    const session = readIdentityAnswer(sessionAnswerSchema, await call('GET', '/get-session'));
+    stored = session?.user.name ?? wanted;
   } catch (error) {
     // The change is saved; only the read-back failed, so show what was sent.
     console.warn('Could not read the session back after renaming', error);

@@ -1,3 +1,4 @@
+import { identityRefusalSchema } from '@fj/contract/identity';
 import { reportNetworkFailure } from '../../platform/network-diagnostics.ts';
 import { getApiOrigin } from '../api/api-base.ts';
 import { IdentityError } from './identity-error.ts';
@@ -18,13 +19,12 @@ export class AuthHttpError extends IdentityError {
 
 /** better-auth answers failures as `{ code, message }`; some paths send only a message. */
 function errorFrom(status: number, body: unknown): AuthHttpError {
-  const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-  const code = typeof record.code === 'string' && record.code ? record.code : `HTTP_${status}`;
-  const message =
-    typeof record.message === 'string' && record.message
-      ? record.message
-      : `The identity provider answered ${status}`;
-  return new AuthHttpError(status, code, message);
+  const { code, message } = identityRefusalSchema.parse(body);
+  return new AuthHttpError(
+    status,
+    code ?? `HTTP_${status}`,
+    message ?? `The identity provider answered ${status}`,
+  );
 }
 
 async function readJson(response: Response): Promise<unknown> {

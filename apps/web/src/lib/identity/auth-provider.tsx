@@ -2,10 +2,12 @@ import { createContext, useContext, useEffect, useMemo, useState, type ReactNode
 import { getAuthToken } from '../api/api-client.ts';
 import { clearApiCache } from '../api/clear-api-cache.ts';
 import { preferencesService } from '../api/preferences-service.ts';
-import { MESSAGES } from '../spec-constants.ts';
 import { identity, type IdentityUser } from './identity.ts';
 import { runLogout } from './logout.ts';
 import { initialSession, startSession, type SessionDeps, type SessionState } from './session.ts';
+
+/** docs/behaviour.md#error-catalogue */
+export const USE_AUTH_OUTSIDE_PROVIDER = 'useAuth must be used within a FirebaseAuthProvider';
 
 export interface AuthContextValue extends SessionState {
   signIn(email: string, password: string): Promise<IdentityUser>;
@@ -81,6 +83,6 @@ export function AuthProvider({
 export function useAuth(): AuthContextValue {
   const value = useContext(AuthContext);
   // The name is the documented text (docs/behaviour.md#error-catalogue), kept from the Firebase era on purpose.
-  if (!value) throw new Error(MESSAGES.useAuthOutsideProvider);
+  if (!value) throw new Error(USE_AUTH_OUTSIDE_PROVIDER);
   return value;
 }

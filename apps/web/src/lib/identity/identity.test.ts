@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { flush, installFakeFetch, json, type FakeFetch } from '../test-support/fake-fetch.ts';
+import { type FakeFetch, flush, installFakeFetch, json } from '../../testing/fake-fetch.ts';
 import { createIdentity, IdentityError, type IdentityUser } from './identity.ts';
 import { cookieSessionTransport } from './session-transport.ts';
 
@@ -119,6 +119,23 @@ describe('identity: sign-in, sign-up, sign-out, reset', () => {
       code: 'INVALID_EMAIL_OR_PASSWORD',
       message: 'Invalid email or password',
     });
+    expect(identity.currentUser()).toBeNull();
+  });
+
+  it.each([
+    ['a sign-in answer without a user', 'POST /api/auth/sign-in/email', { token: 'x' }],
+    ['a token answer without a token', 'GET /api/auth/token', { jwt: 'x' }],
+    ['a session whose user has no id', 'GET /api/auth/get-session', { user: { name: 'ann' } }],
+  ])("rejects %s as 'auth/invalid-response'", async (_what, route, body) => {
+    server.on(route, () => json(body));
+    const identity = fresh();
+    const failure = route.endsWith('sign-in/email')
+      ? identity.signIn('ann@example.com', 'secret1')
+      : route.endsWith('token')
+        ? identity.getIdToken()
+        : new Promise((_resolve, reject) => identity.onAuthStateChanged(vi.fn(), reject));
+    await expect(failure).rejects.toBeInstanceOf(IdentityError);
+    await expect(failure).rejects.toMatchObject({ code: 'auth/invalid-response' });
     expect(identity.currentUser()).toBeNull();
   });
 

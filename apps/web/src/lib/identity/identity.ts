@@ -1,6 +1,11 @@
-import { TOKEN_EXPIRED_CODE } from '../spec-constants.ts';
+import {
+  sessionAnswerSchema,
+  tokenAnswerSchema,
+  userAnswerSchema,
+  type UserAnswer,
+} from '@fj/contract/identity';
 import { AuthHttpError, createAuthCall, type AuthCall } from './auth-http.ts';
-import { IdentityError } from './identity-error.ts';
+import { IdentityError, readIdentityAnswer, TOKEN_EXPIRED_CODE } from './identity-error.ts';
 import { sessionTransport, type SessionTransport } from './session-transport.ts';
 
 export { IdentityError } from './identity-error.ts';
@@ -31,21 +36,16 @@ interface Listener {
   error?: (e: unknown) => void;
 }
 
-/** better-auth's user object, as far as we read it. */
-function toUser(body: unknown): IdentityUser | null {
-  if (typeof body !== 'object' || body === null || !('user' in body)) return null;
-  const user: unknown = body.user;
-  if (typeof user !== 'object' || user === null || !('id' in user)) return null;
-  const field = (key: string) => {
-    const value: unknown = (user as Record<string, unknown>)[key];
-    return typeof value === 'string' ? value : '';
-  };
-  return { uid: field('id'), email: field('email'), name: field('name') };
+function toUser(answer: UserAnswer): IdentityUser {
+  const { id, email = '', name = '' } = answer.user;
+  return { uid: id, email, name };
 }
 
-function required(user: IdentityUser | null): IdentityUser {
-  if (!user) throw new IdentityError('auth/invalid-response', 'The identity provider sent no user');
-  return user;
+const readUser = (body: unknown) => toUser(readIdentityAnswer(userAnswerSchema, body));
+
+function readSession(body: unknown): IdentityUser | null {
+  const session = readIdentityAnswer(sessionAnswerSchema, body);
+  return session ? toUser(session) : null;
 }
 
 export function createIdentity(transport: SessionTransport): Identity {
@@ -76,18 +76,20 @@ export function createIdentity(transport: SessionTransport): Identity {
 
   function startFirstCheck() {
     const started = generation;
-    firstCheck ??= call('GET', '/get-session').then(
-      (body) => {
-        if (generation === started) report(toUser(body));
-      },
-      (error: unknown) => {
-        if (generation !== started) return;
-        // docs/behaviour.md#error-catalogue: an auth state error leads to the signed-out state.
-        user = null;
-        settled = true;
-        notify((listener) => (listener.error ? listener.error(error) : listener.next(null)));
-      },
-    );
+    firstCheck ??= call('GET', '/get-session')
+      .then(readSession)
+      .then(
+        (user) => {
+          if (generation === started) report(user);
+        },
+        (error: unknown) => {
+          if (generation !== started) return;
+          // docs/behaviour.md#error-catalogue: an auth state error leads to the signed-out state.
+          user = null;
+          settled = true;
+          notify((listener) => (listener.error ? listener.error(error) : listener.next(null)));
+        },
+      );
   }
 
   return {
@@ -109,12 +111,7 @@ export function createIdentity(transport: SessionTransport): Identity {
     currentUser: () => user,
     async getIdToken() {
       try {
-        const body = await call('GET', '/token');
-        const token =
-          typeof body === 'object' && body !== null && 'token' in body ? body.token : null;
-        if (typeof token !== 'string' || !token)
-          throw new IdentityError('auth/invalid-response', 'The identity provider sent no token');
-        return token;
+        return readIdentityAnswer(tokenAnswerSchema, await call('GET', '/token')).token;
       } catch (error) {
         // 401 means the session behind the token is gone (docs/behaviour.md#identity-provider).
         if (error instanceof AuthHttpError && error.status === 401)
@@ -123,14 +120,14 @@ export function createIdentity(transport: SessionTransport): Identity {
       }
     },
     async signIn(email, password) {
-      const signedIn = required(toUser(await call('POST', '/sign-in/email', { email, password })));
+      const signedIn = readUser(await call('POST', '/sign-in/email', { email, password }));
       report(signedIn);
       return signedIn;
     },
     async signUp(email, password) {
       const name = email.split('@')[0] ?? '';
       const body = await call('POST', '/sign-up/email', { email, password, name });
-      const signedUp = required(toUser(body));
+      const signedUp = readUser(body);
       report(signedUp);
       return signedUp;
     },

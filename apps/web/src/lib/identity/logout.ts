@@ -1,4 +1,4 @@
-import { LAST_LOGGED_IN_USER_KEY } from '../spec-constants.ts';
+import { LAST_LOGGED_IN_USER_KEY } from './session.ts';
 
 export interface LogoutSteps {
   clearCache: () => void;

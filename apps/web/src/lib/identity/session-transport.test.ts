@@ -1,42 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { flush, installFakeFetch, json, type FakeFetch } from '../test-support/fake-fetch.ts';
+import { type FakeFetch, flush, installFakeFetch, json } from '../../testing/fake-fetch.ts';
 
 /**
  * The plugins at their boundary, as in-memory key-value stores: capacitor-secure-storage-plugin
  * (which rejects for a missing key) keeps the token; @capacitor/preferences held it before.
  */
-const secure = vi.hoisted(() => ({ values: new Map<string, string>() }));
-const prefs = vi.hoisted(() => ({ values: new Map<string, string>() }));
-vi.mock('capacitor-secure-storage-plugin', () => {
-  const missing = () => Promise.reject(new Error('Item with given key does not exist'));
-  return {
-    SecureStoragePlugin: {
-      get: ({ key }: { key: string }) => {
-        const value = secure.values.get(key);
-        return value === undefined ? missing() : Promise.resolve({ value });
-      },
-      set: ({ key, value }: { key: string; value: string }) => {
-        secure.values.set(key, value);
-        return Promise.resolve({ value: true });
-      },
-      remove: ({ key }: { key: string }) =>
-        secure.values.delete(key) ? Promise.resolve({ value: true }) : missing(),
-    },
-  };
-});
-vi.mock('@capacitor/preferences', () => ({
-  Preferences: {
-    get: ({ key }: { key: string }) => Promise.resolve({ value: prefs.values.get(key) ?? null }),
-    set: ({ key, value }: { key: string; value: string }) => {
-      prefs.values.set(key, value);
-      return Promise.resolve();
-    },
-    remove: ({ key }: { key: string }) => {
-      prefs.values.delete(key);
-      return Promise.resolve();
-    },
-  },
+const storage = await vi.hoisted(async () =>
+  (await import('../../testing/fake-native-storage.ts')).createFakeNativeStorage(),
+);
+vi.mock('capacitor-secure-storage-plugin', () => ({
+  SecureStoragePlugin: storage.SecureStoragePlugin,
 }));
+vi.mock('@capacitor/preferences', () => ({ Preferences: storage.Preferences }));
 
 const origin = 'https://journal.example.org';
 const betterAuthUser = { id: 'u1', email: 'ann@example.com', name: 'ann' };
@@ -50,7 +25,7 @@ let server: FakeFetch;
 
 /** The app's own identity, as the native build wires it (fresh module state each time). */
 async function nativeIdentity() {
-  vi.stubEnv('VITE_FORCE_NATIVE', 'true');
+  vi.stubGlobal('fjNativeShellStandIn', {});
   vi.stubEnv('VITE_API_ORIGIN', origin);
   vi.resetModules();
   const { identity } = await import('./identity.ts');
@@ -59,8 +34,8 @@ async function nativeIdentity() {
 }
 
 beforeEach(() => {
-  prefs.values.clear();
-  secure.values.clear();
+  storage.preferences.clear();
+  storage.secure.clear();
   server = installFakeFetch();
 });
 afterEach(() => {
@@ -94,8 +69,8 @@ describe('native bearer session (better-auth bearer plugin)', () => {
     expect(signIn?.init.credentials).toBe('omit');
     expect(signIn?.headers.authorization).toBeUndefined();
     expect(signIn?.headers['content-type']).toBe('application/json');
-    expect([...secure.values.values()]).toEqual(['session-abc']);
-    expect(prefs.values.size).toBe(0);
+    expect([...storage.secure.values()]).toEqual(['session-abc']);
+    expect(storage.preferences.size).toBe(0);
 
     await expect(identity.getIdToken()).resolves.toBe('jwt-1');
     const tokenCall = server.callsTo(`GET ${origin}/api/auth/token`)[0];
@@ -104,7 +79,7 @@ describe('native bearer session (better-auth bearer plugin)', () => {
   });
 
   it('finds the kept token after a restart: the first session check is signed in', async () => {
-    secure.values.set('fj.sessionToken', 'session-kept');
+    storage.secure.set('fj.sessionToken', 'session-kept');
     server.on(`GET ${origin}/api/auth/get-session`, (call) =>
       json(call.headers.authorization === 'Bearer session-kept' ? { user: betterAuthUser } : null),
     );
@@ -122,7 +97,7 @@ describe('native bearer session (better-auth bearer plugin)', () => {
   });
 
   it('signs in with a token an older version kept in preferences, and moves it', async () => {
-    prefs.values.set('fj.sessionToken', 'session-kept');
+    storage.preferences.set('fj.sessionToken', 'session-kept');
     server.on(`GET ${origin}/api/auth/get-session`, (call) =>
       json(call.headers.authorization === 'Bearer session-kept' ? { user: betterAuthUser } : null),
     );
@@ -133,18 +108,18 @@ describe('native bearer session (better-auth bearer plugin)', () => {
     await vi.waitFor(() => expect(next).toHaveBeenCalled());
     await flush();
     expect(next).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ uid: 'u1' }));
-    expect(secure.values.get('fj.sessionToken')).toBe('session-kept');
-    expect(prefs.values.size).toBe(0);
+    expect(storage.secure.get('fj.sessionToken')).toBe('session-kept');
+    expect(storage.preferences.size).toBe(0);
   });
 
   it('replaces the token when the server sends a new one', async () => {
-    secure.values.set('fj.sessionToken', 'session-old');
+    storage.secure.set('fj.sessionToken', 'session-old');
     server.on(`POST ${origin}/api/auth/sign-up/email`, () =>
       withToken({ token: 'x', user: betterAuthUser }, 'session-new'),
     );
     const { identity } = await nativeIdentity();
     await identity.signUp('ann@example.com', 'secret1');
-    expect(secure.values.get('fj.sessionToken')).toBe('session-new');
+    expect(storage.secure.get('fj.sessionToken')).toBe('session-new');
   });
 
   it('removes the token on sign-out, after the server was told with it', async () => {
@@ -157,7 +132,7 @@ describe('native bearer session (better-auth bearer plugin)', () => {
     await identity.signOut();
     const signOut = server.callsTo(`POST ${origin}/api/auth/sign-out`)[0];
     expect(signOut?.headers.authorization).toBe('Bearer session-abc');
-    expect(secure.values.size).toBe(0);
+    expect(storage.secure.size).toBe(0);
     expect(identity.currentUser()).toBeNull();
   });
 
@@ -165,6 +140,6 @@ describe('native bearer session (better-auth bearer plugin)', () => {
     server.on(`POST ${origin}/api/auth/request-password-reset`, () => json({ status: true }));
     const { identity } = await nativeIdentity();
     await identity.sendPasswordResetEmail('ann@example.com');
-    expect(secure.values.size).toBe(0);
+    expect(storage.secure.size).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 import { defaultPreferences } from '@fj/contract/preferences';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { flush, hang, installFakeFetch, json, type FakeFetch } from '../test-support/fake-fetch.ts';
+import { type FakeFetch, flush, hang, installFakeFetch, json } from '../../testing/fake-fetch.ts';
 import { createIdentity, type Identity } from './identity.ts';
 import { cookieSessionTransport } from './session-transport.ts';
 import { startSession, type SessionDeps, type SessionState } from './session.ts';

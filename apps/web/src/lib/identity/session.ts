@@ -1,12 +1,18 @@
 import { defaultPreferences, type CreatePreferencesInput } from '@fj/contract/preferences';
-import {
-  AUTH_FALLBACK_MS,
-  LAST_LOGGED_IN_USER_KEY,
-  MESSAGES,
-  PREFS_INIT_DELAY_MS,
-  userInitializedKey,
-} from '../spec-constants.ts';
 import type { Identity, IdentityUser } from './identity.ts';
+
+// docs/behaviour.md#session
+/** The session counts as settled after this long even if the provider has not reported. */
+export const AUTH_FALLBACK_MS = 15_000;
+/** The pause after sign-in before a new user's preferences are created. */
+export const PREFS_INIT_DELAY_MS = 500;
+/** Local storage: who signed in last (logout.ts removes it). */
+export const LAST_LOGGED_IN_USER_KEY = 'lastLoggedInUser';
+/** Local storage: this user's preferences record exists. */
+export const userInitializedKey = (uid: string) => `user_initialized_${uid}`;
+/** docs/behaviour.md#error-catalogue */
+export const USER_DATA_INIT_FAILED = 'Failed to initialize user data';
+export const TOKEN_FETCH_FAILED = 'Error getting user token';
 
 export interface SessionState {
   user: IdentityUser | null;
@@ -48,7 +54,7 @@ async function initializeUserData(uid: string, deps: SessionDeps): Promise<void>
     const created = await deps.createInitialPreferences(initialPreferencesRecord(uid));
     if (created) localStorage.setItem(userInitializedKey(uid), 'true');
   } catch (error) {
-    console.error(MESSAGES.userDataInitFailed, error);
+    console.error(USER_DATA_INIT_FAILED, error);
   }
 }
 
@@ -95,7 +101,7 @@ export function startSession(deps: SessionDeps, publish: (state: SessionState) =
     try {
       await deps.fetchToken();
     } catch (error) {
-      console.error(MESSAGES.tokenFetchFailed, error);
+      console.error(TOKEN_FETCH_FAILED, error);
     }
     await delay(PREFS_INIT_DELAY_MS);
     if (run !== generation) return;

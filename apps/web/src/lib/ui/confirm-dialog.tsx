@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { errorMessage } from './error-message.ts';
 import { ModalDialog } from './modal-dialog.tsx';
+import { useSubmit } from './use-submit.ts';
 
 interface Props {
   title: string;
@@ -12,21 +13,7 @@ interface Props {
 
 /** "Are you sure?" for destructive actions: Cancel has focus first, so Enter does no harm. */
 export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onCancel }: Props) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function confirm() {
-    setBusy(true);
-    setError(null);
-    try {
-      await onConfirm();
-    } catch (caught) {
-      setError(
-        caught instanceof Error && caught.message ? caught.message : 'Something went wrong.',
-      );
-      setBusy(false);
-    }
-  }
+  const { busy, error, run } = useSubmit(errorMessage);
 
   return (
     <ModalDialog title={title} onClose={() => !busy && onCancel()}>
@@ -48,7 +35,7 @@ export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onCance
         <button
           type="button"
           className="button button-danger"
-          onClick={() => void confirm()}
+          onClick={() => void run(onConfirm)}
           disabled={busy}
           aria-busy={busy}
         >

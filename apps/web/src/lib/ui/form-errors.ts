@@ -1,4 +1,5 @@
 import { ApiError } from '../api/api-error.ts';
+import { errorMessage } from './error-message.ts';
 
 export interface FormErrors {
   /** A message for the whole form, or null. */
@@ -28,13 +29,8 @@ export function errorsFromIssues(
   return { message: null, fields };
 }
 
-/** A refused write: the server's message and per-field notes, or a connection hint. */
+/** A refused write: the one error message, and the server's per-field notes when it sent some. */
 export function errorsFromFailure(error: unknown): FormErrors {
-  if (error instanceof ApiError) {
-    const message =
-      error.status === 0 ? 'Could not reach the server. Check your connection.' : error.message;
-    return { message, fields: error.fields ?? {} };
-  }
-  const message = error instanceof Error && error.message ? error.message : 'Saving failed.';
-  return { message, fields: {} };
+  const fields = error instanceof ApiError ? (error.fields ?? {}) : {};
+  return { message: errorMessage(error), fields };
 }

@@ -1,9 +1,7 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import '../../styles/journal.css';
-
-/** The event the mobile back button broadcasts (docs/behaviour.md#back-button): "close the topmost modal". */
-export const CLOSE_TOP_MODAL_EVENT = 'fj:close-top-modal';
+import { onWindowEvent } from '../window-events.ts';
 
 // Open dialogs, innermost last: a back press or Esc closes only the top one.
 const openStack: symbol[] = [];
@@ -47,15 +45,18 @@ export function ModalDialog({ title, onClose, children, className, hideTitle }: 
     // Capture phase and stopImmediatePropagation: the top dialog handles the request alone,
     // before any sheet underneath that also listens for it. preventDefault is the answer the
     // back button reads synchronously from dispatchEvent: "a modal closed, stop there".
-    const onCloseRequest = (event: Event) => {
-      if (openStack[openStack.length - 1] !== me) return;
-      event.preventDefault();
-      event.stopImmediatePropagation();
-      closeRef.current();
-    };
-    window.addEventListener(CLOSE_TOP_MODAL_EVENT, onCloseRequest, { capture: true });
+    const stopListening = onWindowEvent(
+      'closeTopModal',
+      (event) => {
+        if (openStack[openStack.length - 1] !== me) return;
+        event.preventDefault();
+        event.stopImmediatePropagation();
+        closeRef.current();
+      },
+      { capture: true },
+    );
     return () => {
-      window.removeEventListener(CLOSE_TOP_MODAL_EVENT, onCloseRequest, { capture: true });
+      stopListening();
       openStack.splice(openStack.indexOf(me), 1);
       if (opener?.isConnected) opener.focus();
     };

@@ -2,9 +2,11 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import type { Location } from '@fj/contract/locations';
 import { toast } from 'react-toastify';
 import { describe, expect, it, vi } from 'vitest';
-import { empty, json } from '../../../lib/test-support/fake-fetch.ts';
-import { photoEntry } from '../../../lib/test-support/fake-xhr.ts';
-import { makeEntry, makeSpot, setUpJournalTests } from '../../../store/journal-test-kit.ts';
+import { MapsProvider } from '../../../lib/maps/maps-provider.tsx';
+import { makeEntry, makeLocation, photoEntry } from '../../../testing/factories.ts';
+import { oakRidge } from '../../../testing/fixtures.ts';
+import { empty, json } from '../../../testing/fake-fetch.ts';
+import { setUpJournalTests } from '../../../testing/journal-kit.ts';
 import { useJournalStore } from '../../../store/journal-store.ts';
 import { LocationDetails } from './location-details.tsx';
 
@@ -12,7 +14,8 @@ vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn() } }
 
 const t = setUpJournalTests();
 
-const richSpot = makeSpot({
+const richSpot = makeLocation({
+  ...oakRidge,
   categories: ['mushrooms'],
   species: ['morel'],
   terrainType: 'Hilly',
@@ -20,9 +23,9 @@ const richSpot = makeSpot({
   access: { status: 'ask', note: 'Farm gate' },
   description: 'Past the stile',
   entries: [
-    makeEntry('e1', '2024-05-01', { photos: [photoEntry('a'), photoEntry('b')] }),
-    makeEntry('e2', '2024-05-20', { photos: [photoEntry('c'), photoEntry('d')] }),
-    makeEntry('e3', '2023-10-02', { photos: [photoEntry('e')] }),
+    makeEntry({ id: 'e1', date: '2024-05-01', photos: [photoEntry('a'), photoEntry('b')] }),
+    makeEntry({ id: 'e2', date: '2024-05-20', photos: [photoEntry('c'), photoEntry('d')] }),
+    makeEntry({ id: 'e3', date: '2023-10-02', photos: [photoEntry('e')] }),
   ],
 });
 
@@ -32,19 +35,24 @@ function renderDetails(
 ) {
   useJournalStore.setState({ locations: [location] });
   const props = { onClose: vi.fn(), onEditArea: vi.fn(), onDeleted: vi.fn() };
-  render(<LocationDetails location={location} userPosition={userPosition} {...props} />);
+  render(
+    <MapsProvider>
+      <LocationDetails location={location} userPosition={userPosition} {...props} />
+    </MapsProvider>,
+  );
   return props;
 }
 
 describe('LocationDetails', () => {
-  it('shows the facts, counts, last visit and distance', () => {
+  it('shows the facts, counts, last visit and distance', async () => {
     renderDetails(richSpot, { lat: 51.5, lng: -0.11 });
     expect(screen.getByRole('heading', { name: 'Oak ridge' })).toBeTruthy();
     const text = document.body.textContent ?? '';
     for (const fact of ['mushrooms', 'morel', 'Hilly', 'Oak', 'Ask the owner first', 'Farm gate'])
       expect(text).toContain(fact);
     expect(text).toContain('3 entries, 5 photos');
-    expect(screen.getByText(/m from you$/)).toBeTruthy();
+    // The distance needs turf, which arrives a moment later (a lazy map library).
+    expect(await screen.findByText(/m from you$/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Draw patch' })).toBeTruthy();
   });
 
@@ -66,7 +74,7 @@ describe('LocationDetails', () => {
   });
 
   it('a spot without entries is just deleted; Escape or the back button cancel', () => {
-    renderDetails(makeSpot());
+    renderDetails(makeLocation(oakRidge));
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
     expect(screen.getByRole('dialog').textContent).toContain(
       'Delete “Oak ridge”? This cannot be undone.',
@@ -95,7 +103,7 @@ describe('LocationDetails', () => {
 
   it('toggles the favourite at once (optimistic)', async () => {
     t.server.on('PUT /api/v1/locations/l1', () => json({}));
-    renderDetails(makeSpot());
+    renderDetails(makeLocation(oakRidge));
     const star = screen.getByRole('button', { name: 'Favourite' });
     expect(star.getAttribute('aria-pressed')).toBe('false');
     fireEvent.click(star);
@@ -107,7 +115,7 @@ describe('LocationDetails', () => {
   it('edits the details: species follow the chosen categories, options come from the store', async () => {
     t.server.on('PUT /api/v1/locations/l1', () => json({}));
     useJournalStore.setState({ terrainOptions: { default: ['Hilly'], custom: ['Bog'] } });
-    renderDetails(makeSpot());
+    renderDetails(makeLocation(oakRidge));
     fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
     expect(screen.queryByRole('checkbox', { name: 'morel' })).toBeNull();
     fireEvent.click(screen.getByRole('checkbox', { name: 'mushrooms' }));
@@ -131,7 +139,7 @@ describe('LocationDetails', () => {
   });
 
   it('will not save an empty name', () => {
-    renderDetails(makeSpot());
+    renderDetails(makeLocation(oakRidge));
     fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -139,9 +147,10 @@ describe('LocationDetails', () => {
     expect(t.server.callsTo('PUT /api/v1/locations/l1')).toHaveLength(0);
   });
 
-  it('hands patch drawing to the map', () => {
+  it('hands patch drawing to the map', async () => {
     const props = renderDetails(
-      makeSpot({
+      makeLocation({
+        ...oakRidge,
         area: {
           type: 'Polygon',
           coordinates: [
@@ -155,7 +164,7 @@ describe('LocationDetails', () => {
         },
       }),
     );
-    expect(screen.getByText(/km²$/)).toBeTruthy();
+    expect(await screen.findByText(/km²$/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Edit patch' }));
     expect(props.onEditArea).toHaveBeenCalled();
   });

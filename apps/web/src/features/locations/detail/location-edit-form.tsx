@@ -3,12 +3,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { categoryColor } from '../../../lib/category-colors.ts';
 import { ChipPicker } from '../../../lib/ui/chip-picker.tsx';
-import {
-  errorsFromFailure,
-  errorsFromIssues,
-  noErrors,
-  type FormErrors,
-} from '../../../lib/ui/form-errors.ts';
+import { errorsFromFailure, errorsFromIssues, noErrors } from '../../../lib/ui/form-errors.ts';
+import { useSubmit } from '../../../lib/ui/use-submit.ts';
 import { allOptions } from '../../../store/journal-defaults.ts';
 import { speciesIn } from '../../../lib/labels.ts';
 import { useJournalStore } from '../../../store/journal-store.ts';
@@ -39,8 +35,8 @@ export function LocationEditForm({ location, onDone }: Props) {
   const [treeTypes, setTreeTypes] = useState(location.treeTypes ?? []);
   const [accessStatus, setAccessStatus] = useState<string>(location.access?.status ?? '');
   const [accessNote, setAccessNote] = useState(location.access?.note ?? '');
-  const [errors, setErrors] = useState<FormErrors>(noErrors);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, error, setError, run } = useSubmit(errorsFromFailure);
+  const errors = error ?? noErrors;
 
   // Species of the chosen categories; species saved earlier stay offered so none is lost silently.
   const speciesOptions = withChosen(
@@ -52,7 +48,6 @@ export function LocationEditForm({ location, onDone }: Props) {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (saving) return;
     const changes = {
       name,
       description: description.trim() || null,
@@ -66,19 +61,14 @@ export function LocationEditForm({ location, onDone }: Props) {
     };
     const parsed = updateLocationSchema.safeParse(changes);
     if (!parsed.success) {
-      setErrors(errorsFromIssues(parsed.error.issues, LOCATION_FIELD_MESSAGES));
+      setError(errorsFromIssues(parsed.error.issues, LOCATION_FIELD_MESSAGES));
       return;
     }
-    setErrors(noErrors);
-    setSaving(true);
-    try {
+    await run(async () => {
       await useJournalStore.getState().updateLocation(location.id, parsed.data);
       toast.success('Changes saved');
       onDone();
-    } catch (error) {
-      setErrors(errorsFromFailure(error));
-      setSaving(false);
-    }
+    });
   }
 
   return (

@@ -1,7 +1,8 @@
 import type { Location } from '@fj/contract/locations';
 import type { CSSProperties } from 'react';
 import { categoryColor } from '../../../lib/category-colors.ts';
-import { areaSquareMeters, distanceMeters, formatArea, formatDistance } from '../../../lib/geo.ts';
+import { formatArea, formatDistance } from '../../../lib/geo.ts';
+import { useMapLibrary } from '../../../lib/maps/use-maps.ts';
 import { ACCESS_LABELS } from './access-labels.ts';
 import { formatDay, plural, type LocationSummary } from './location-summary.ts';
 
@@ -30,21 +31,25 @@ function Chips({ items, colored }: { items: readonly string[]; colored?: boolean
 /** What is known about a spot; a fact nobody recorded is left out rather than shown empty. */
 export function LocationFacts({ location, summary, userPosition }: Props) {
   const { categories = [], species = [], treeTypes = [], access, area } = location;
+  // Distance and patch size wait for turf, which loads on first use (docs/behaviour.md#maps).
+  const geometry = useMapLibrary('geometry');
   return (
     <>
       {categories.length > 0 && <Chips items={categories} colored />}
       {location.description && <p className="journal-description">{location.description}</p>}
       <dl className="journal-facts">
-        {userPosition && (
+        {userPosition && geometry && (
           <>
             <dt>Distance</dt>
-            <dd>{formatDistance(distanceMeters(userPosition, location.position))} from you</dd>
+            <dd>
+              {formatDistance(geometry.distanceMeters(userPosition, location.position))} from you
+            </dd>
           </>
         )}
-        {area && (
+        {area && geometry && (
           <>
             <dt>Patch</dt>
-            <dd>{formatArea(areaSquareMeters(area))}</dd>
+            <dd>{formatArea(geometry.areaSquareMeters(area))}</dd>
           </>
         )}
         {species.length > 0 && (

@@ -1,8 +1,10 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { describe, expect, it, vi } from 'vitest';
-import { json } from '../../../lib/test-support/fake-fetch.ts';
-import { makeSpot, setUpJournalTests } from '../../../store/journal-test-kit.ts';
+import { makeLocation } from '../../../testing/factories.ts';
+import { oakRidge } from '../../../testing/fixtures.ts';
+import { json } from '../../../testing/fake-fetch.ts';
+import { setUpJournalTests } from '../../../testing/journal-kit.ts';
 import { useJournalStore } from '../../../store/journal-store.ts';
 import { NewLocationForm } from './new-location-form.tsx';
 
@@ -69,7 +71,7 @@ describe('NewLocationForm', () => {
       categories: ['mushrooms', 'herbs'],
       description: 'North slope',
     });
-    const created = makeSpot({ id: String(sent.id), name: 'Oak ridge' });
+    const created = makeLocation({ ...oakRidge, id: String(sent.id), name: 'Oak ridge' });
     answer(json(created, 201));
     await waitFor(() => expect(onCreated).toHaveBeenCalledWith(created));
     expect(toast.success).toHaveBeenCalledWith('“Oak ridge” saved');

@@ -3,12 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { categoryColor } from '../../../lib/category-colors.ts';
 import { ChipPicker } from '../../../lib/ui/chip-picker.tsx';
-import {
-  errorsFromFailure,
-  errorsFromIssues,
-  noErrors,
-  type FormErrors,
-} from '../../../lib/ui/form-errors.ts';
+import { errorsFromFailure, errorsFromIssues, noErrors } from '../../../lib/ui/form-errors.ts';
+import { useSubmit } from '../../../lib/ui/use-submit.ts';
 import { useJournalStore } from '../../../store/journal-store.ts';
 import '../../../styles/journal.css';
 import { DescriptionField, LOCATION_FIELD_MESSAGES, NameField } from './name-field.tsx';
@@ -31,12 +27,11 @@ export function NewLocationForm({ position, area, onCreated, onCancel }: Props) 
   const [name, setName] = useState('');
   const [categories, setCategories] = useState<string[]>([]);
   const [description, setDescription] = useState('');
-  const [errors, setErrors] = useState<FormErrors>(noErrors);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, error, setError, run } = useSubmit(errorsFromFailure);
+  const errors = error ?? noErrors;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (saving) return;
     const parsed = createLocationSchema.safeParse({
       id,
       name,
@@ -46,19 +41,14 @@ export function NewLocationForm({ position, area, onCreated, onCancel }: Props) 
       ...(description.trim() ? { description: description.trim() } : {}),
     });
     if (!parsed.success) {
-      setErrors(errorsFromIssues(parsed.error.issues, LOCATION_FIELD_MESSAGES));
+      setError(errorsFromIssues(parsed.error.issues, LOCATION_FIELD_MESSAGES));
       return;
     }
-    setErrors(noErrors);
-    setSaving(true);
-    try {
+    await run(async () => {
       const location = await useJournalStore.getState().addLocation(parsed.data);
       toast.success(`“${location.name}” saved`);
       onCreated(location);
-    } catch (error) {
-      setErrors(errorsFromFailure(error));
-      setSaving(false);
-    }
+    });
   }
 
   const otherFieldErrors = Object.entries(errors.fields).filter(

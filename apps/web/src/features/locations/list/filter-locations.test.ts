@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { filterLocations, isFiltered, noFilters, speciesOf } from './filter-locations.ts';
 import { filterOptions } from './filter-options.ts';
-import { spots } from './test-locations.ts';
+import { spots } from '../../../testing/fixtures.ts';
 
 const ids = (patch: Partial<typeof noFilters>) =>
   filterLocations(spots, { ...noFilters, ...patch }).map((location) => location.id);

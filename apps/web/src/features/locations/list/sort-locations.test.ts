@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { makeLocation } from '../../../store/store-test-kit.ts';
+import { makeEntry, makeLocation } from '../../../testing/factories.ts';
+import { spots } from '../../../testing/fixtures.ts';
 import { filterLocations, noFilters } from './filter-locations.ts';
 import { lastVisit, sortLocations } from './sort-locations.ts';
-import { makeEntry, spots } from './test-locations.ts';
 
 const ids = (list: { id: string }[]) => list.map((location) => location.id);
 
 describe('sortLocations', () => {
   it('sorts by name A–Z, ignoring case, numbers in order', () => {
     const numbered = [
-      makeLocation('x10', { name: 'Spot 10' }),
-      makeLocation('x2', { name: 'spot 2' }),
+      makeLocation({ id: 'x10', name: 'Spot 10' }),
+      makeLocation({ id: 'x2', name: 'spot 2' }),
     ];
     expect(ids(sortLocations(spots, 'name'))).toEqual(['c', 'b', 'a']);
     expect(ids(sortLocations(numbered, 'name'))).toEqual(['x2', 'x10']);
@@ -25,7 +25,10 @@ describe('sortLocations', () => {
   });
 
   it('breaks ties by name and leaves the input alone', () => {
-    const twins = [makeLocation('z', { name: 'Zeta' }), makeLocation('y', { name: 'Alpha' })];
+    const twins = [
+      makeLocation({ id: 'z', name: 'Zeta' }),
+      makeLocation({ id: 'y', name: 'Alpha' }),
+    ];
     expect(ids(sortLocations(twins, 'created'))).toEqual(['y', 'z']);
     expect(ids(sortLocations(twins, 'last-visit'))).toEqual(['y', 'z']);
     expect(ids(twins)).toEqual(['z', 'y']);
@@ -40,10 +43,14 @@ describe('sortLocations', () => {
 
 describe('lastVisit', () => {
   it('is the newest entry date, whatever the entry order', () => {
-    const spot = makeLocation('l', {
-      entries: [makeEntry('l', '2024-09-02'), makeEntry('l', '2023-01-01')],
+    const spot = makeLocation({
+      id: 'l',
+      entries: [
+        makeEntry({ locationId: 'l', date: '2024-09-02', species: [] }),
+        makeEntry({ locationId: 'l', date: '2023-01-01', species: [] }),
+      ],
     });
     expect(lastVisit(spot)).toBe('2024-09-02');
-    expect(lastVisit(makeLocation('m'))).toBeNull();
+    expect(lastVisit(makeLocation({ id: 'm' }))).toBeNull();
   });
 });

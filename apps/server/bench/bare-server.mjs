@@ -1,0 +1,14 @@
+// The reference for throughput: plain node:http answering every request with the recorded
+// status, headers and body of one real answer, so the two differ only in the work behind them.
+// Usage: PORT=… node bare-server.mjs <answer.json>
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+
+const answerFile = process.argv[2];
+const answer = JSON.parse(readFileSync(answerFile, 'utf8'));
+const body = Buffer.from(answer.body, 'base64');
+createServer((request, response) => {
+  request.resume();
+  response.writeHead(answer.status, answer.headers);
+  response.end(body);
+}).listen(Number(process.env.PORT), '127.0.0.1');

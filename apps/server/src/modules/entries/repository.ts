@@ -1,0 +1,88 @@
+import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
+import type { Executor } from '../../db/executor.ts';
+import { countAll, inserted } from '../../db/query-fragments.ts';
+import type { Database, EntriesTable } from '../../db/schema.ts';
+
+type EntriesQuery = SelectQueryBuilder<Database, 'entries', EntriesTable>;
+
+/** The user's entries: a user never reads or writes another user's. */
+const ownedBy = (userId: string) => (eb: ExpressionBuilder<Database, 'entries'>) =>
+  eb('user_id', '=', userId);
+
+/** Newest first: by date, then by creation; the id settles ties, so the order never wobbles. */
+const newestFirst = (query: EntriesQuery) =>
+  query.orderBy('date', 'desc').orderBy('created_at', 'desc').orderBy('id');
+
+/** The only place that queries entries; every query of a user's data is scoped by user id. */
+export const entriesRepository = {
+  ofUser(db: Executor, userId: string): Promise<EntriesTable[]> {
+    return db.selectFrom('entries').selectAll().where(ownedBy(userId)).$call(newestFirst).execute();
+  },
+  ofLocation(db: Executor, userId: string, locationId: string): Promise<EntriesTable[]> {
+    return db
+      .selectFrom('entries')
+      .selectAll()
+      .where(ownedBy(userId))
+      .where('location_id', '=', locationId)
+      .$call(newestFirst)
+      .execute();
+  },
+  async countOfLocation(db: Executor, locationId: string): Promise<number> {
+    const row = await db
+      .selectFrom('entries')
+      .select(countAll)
+      .where('location_id', '=', locationId)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  },
+  find(
+    db: Executor,
+    userId: string,
+    locationId: string,
+    entryId: string,
+  ): Promise<EntriesTable | undefined> {
+    return db
+      .selectFrom('entries')
+      .selectAll()
+      .where(ownedBy(userId))
+      .where('location_id', '=', locationId)
+      .where('id', '=', entryId)
+      .executeTakeFirst();
+  },
+  /** Any user's row: only to tell an idempotent retry from a clash with another entry's id. */
+  findOwner(
+    db: Executor,
+    id: string,
+  ): Promise<{ user_id: string; location_id: string } | undefined> {
+    return db
+      .selectFrom('entries')
+      .select(['user_id', 'location_id'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  },
+  /** Inserts unless the id exists; answers whether it inserted. */
+  async insertIfAbsent(db: Executor, row: EntriesTable): Promise<boolean> {
+    const result = await db
+      .insertInto('entries')
+      .values(row)
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .executeTakeFirst();
+    return inserted(result);
+  },
+  async update(
+    db: Executor,
+    userId: string,
+    entryId: string,
+    changes: Partial<EntriesTable>,
+  ): Promise<void> {
+    await db
+      .updateTable('entries')
+      .set(changes)
+      .where(ownedBy(userId))
+      .where('id', '=', entryId)
+      .execute();
+  },
+  async delete(db: Executor, userId: string, entryId: string): Promise<void> {
+    await db.deleteFrom('entries').where(ownedBy(userId)).where('id', '=', entryId).execute();
+  },
+};

@@ -1,0 +1,60 @@
+import type { Config } from './config.ts';
+import type { DialectName } from './db/dialect.ts';
+import type { Db } from './db/executor.ts';
+import { createEntryService } from './modules/entries/service.ts';
+import { createHealthService } from './modules/health/service.ts';
+import { createLocationService } from './modules/locations/service.ts';
+import { createAccountPhotoCleanup } from './modules/photos/account-deletion.ts';
+import type { DecodeGate } from './modules/photos/decode-gate.ts';
+import { createPhotoService } from './modules/photos/service.ts';
+import { createPreferencesService } from './modules/preferences/service.ts';
+import { createResetTokenService } from './modules/reset-password/service.ts';
+import type { PhotoStorage } from './storage/photo-storage.ts';
+import type { UrlSigner } from './storage/url-signer.ts';
+
+export interface ServiceDeps {
+  db: Db;
+  dialect: DialectName;
+  storage: PhotoStorage;
+  signer: UrlSigner;
+  decodeGate: DecodeGate;
+  photos: Config['photos'];
+  quotas: Config['quotas'];
+}
+
+/** Every service of the server, built once with its dependencies; app.ts hands them to routes. */
+export function createServices(deps: ServiceDeps) {
+  const { db, dialect, storage, signer, quotas } = deps;
+  const locations = createLocationService({
+    db,
+    storage,
+    signer,
+    dialect,
+    maxLocationsPerUser: quotas.locationsPerUser,
+  });
+  return {
+    health: createHealthService(db),
+    resetTokens: createResetTokenService(db),
+    accountDeletion: createAccountPhotoCleanup({ db, storage }),
+    locations,
+    entries: createEntryService({
+      db,
+      storage,
+      locations,
+      dialect,
+      maxEntriesPerLocation: quotas.entriesPerLocation,
+    }),
+    photos: createPhotoService({
+      db,
+      storage,
+      signer,
+      dialect,
+      decodeGate: deps.decodeGate,
+      maxPixels: deps.photos.maxPixels,
+      maxStoredBytesPerUser: quotas.photoBytesPerUser,
+    }),
+    preferences: createPreferencesService(db),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,70 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { sqlite } from './helpers/databases.ts';
+import { useTestApp } from './helpers/use-test-app.ts';
+
+describe('the request log', () => {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new PassThrough();
+  stream.on('data', (chunk: Buffer) => {
+    for (const line of chunk.toString('utf8').split('\n'))
+      if (line) lines.push(JSON.parse(line) as Record<string, unknown>);
+  });
+  const t = useTestApp(sqlite, { env: { LOG_LEVEL: 'info' }, overrides: { logStream: stream } });
+
+  it('has one line per request, with what was asked, the status and the time', async () => {
+    const user = await t.signUp();
+    lines.length = 0;
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/preferences?x=1',
+      headers: user.auth,
+    });
+    expect(res.statusCode).toBe(200);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      level: 30,
+      msg: 'request completed',
+      req: { method: 'GET', url: '/api/v1/preferences?x=1' },
+      res: { statusCode: 200 },
+      responseTime: expect.any(Number),
+    });
+    expect(JSON.stringify(lines[0])).not.toContain(user.idToken);
+  });
+
+  it('logs a refused request once too', async () => {
+    lines.length = 0;
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/locations' });
+    expect(res.statusCode).toBe(401);
+    await new Promise((resolve) => setImmediate(resolve));
+    const forRequest = lines.filter((line) => line.req !== undefined);
+    expect(forRequest).toHaveLength(1);
+    expect(forRequest[0]).toMatchObject({ res: { statusCode: 401 } });
+  });
+});
+
+describe('the log destination', () => {
+  it('writes stdout in the background, and still has every line when the process exits', () => {
+    // A logger as the server makes it, 2000 lines, then an immediate exit.
+    const script = `
+      import pino from 'pino';
+      import { loggerOptions } from './src/logging.ts';
+      const { stream, ...options } = loggerOptions('info');
+      const log = pino(options, stream);
+      for (let i = 0; i < 2000; i++) log.info({ i }, 'line');
+      process.exit(0);
+    `;
+    const run = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script],
+      { cwd: path.resolve(import.meta.dirname, '..'), encoding: 'utf8' },
+    );
+    expect(run.stderr).toBe('');
+    const written = run.stdout.trim().split('\n');
+    expect(written).toHaveLength(2000);
+    expect(JSON.parse(written[1999] ?? '{}')).toMatchObject({ i: 1999 });
+  });
+});

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { AUTH_READY_MAX_MS, AUTH_READY_PER_REQUEST_MS } from '../lib/api/auth-readiness.ts';
+import { HEALTH_ABORT_MS } from '../lib/api/health.ts';
+import { API_TIMEOUT_MS } from '../lib/api/http-client.ts';
+import { UPLOAD_STALL_MS } from '../lib/api/photo-upload.ts';
+import { PREFERENCES_CACHE_MS } from '../lib/api/preferences-cache.ts';
+import { PREFS_INIT_FAILED } from '../lib/api/preferences-service.ts';
+import { TOKEN_CACHE_MS, TOKEN_REFRESH_MARGIN_MS } from '../lib/api/token-cache.ts';
+import { USE_AUTH_OUTSIDE_PROVIDER } from '../lib/identity/auth-provider.tsx';
+import {
+  AUTH_FALLBACK_MS,
+  LAST_LOGGED_IN_USER_KEY,
+  PREFS_INIT_DELAY_MS,
+  TOKEN_FETCH_FAILED,
+  USER_DATA_INIT_FAILED,
+  userInitializedKey,
+} from '../lib/identity/session.ts';
+import { mapLibraryNames } from '../lib/maps/map-libraries.ts';
+import { STORE_KEY, STORE_VERSION } from '../store/journal-persistence.ts';
+import {
+  LOCATIONS_CACHE_MS,
+  LOCATIONS_LOAD_FAILED,
+  USER_NOT_AUTHENTICATED,
+} from '../store/location-slice.ts';
+import { SPECIES_LOAD_FAILED } from '../store/species-sync.ts';
+import { connectionIssue, readinessRules } from './readiness/readiness.ts';
+import { chunkLoadFailed, chunkLoadTimeoutMs } from './routing/lazy-page.ts';
+import { toastSettings } from './toast-settings.ts';
+
+/**
+ * docs/behaviour.md#constants and #error-catalogue, verbatim: each value lives beside the code
+ * that uses it, and this one test holds them all against the spec, so a change there must be a
+ * change of the spec.
+ */
+describe('spec constants', () => {
+  it('holds the documented numbers', () => {
+    expect(API_TIMEOUT_MS).toBe(30000);
+    expect(TOKEN_CACHE_MS).toBe(50 * 60 * 1000);
+    expect(TOKEN_REFRESH_MARGIN_MS).toBe(60 * 1000);
+    expect(AUTH_READY_MAX_MS).toBe(10000);
+    expect(AUTH_READY_PER_REQUEST_MS).toBe(5000);
+    expect(AUTH_FALLBACK_MS).toBe(15000);
+    expect(PREFS_INIT_DELAY_MS).toBe(500);
+    expect(LOCATIONS_CACHE_MS).toBe(30000);
+    expect(PREFERENCES_CACHE_MS).toBe(300000);
+    expect(HEALTH_ABORT_MS).toBe(15000);
+    expect(readinessRules.maxRetries).toBe(5);
+    expect(readinessRules.baseDelayMs).toBe(2000);
+    expect(readinessRules.backoffFactor).toBe(1.5);
+    expect(readinessRules.maxDelayMs).toBe(10000);
+    expect(readinessRules.progressPerAttempt).toBe(20);
+    expect(readinessRules.maxProgress).toBe(95);
+    expect(toastSettings.autoClose).toBe(3000);
+    expect(chunkLoadTimeoutMs).toBe(120000);
+    expect(STORE_KEY).toBe('foraging-journal-store');
+    expect(STORE_VERSION).toBe(2);
+    expect(userInitializedKey('abc')).toBe('user_initialized_abc');
+    expect(LAST_LOGGED_IN_USER_KEY).toBe('lastLoggedInUser');
+    expect(UPLOAD_STALL_MS).toBe(30000);
+    expect(mapLibraryNames).toEqual(['marker', 'geometry', 'drawing', 'places']);
+  });
+
+  it('holds the documented error texts', () => {
+    expect({
+      locationsLoadFailed: LOCATIONS_LOAD_FAILED,
+      speciesLoadFailed: SPECIES_LOAD_FAILED,
+      userNotAuthenticated: USER_NOT_AUTHENTICATED,
+      useAuthOutsideProvider: USE_AUTH_OUTSIDE_PROVIDER,
+      prefsInitFailed: PREFS_INIT_FAILED,
+      userDataInitFailed: USER_DATA_INIT_FAILED,
+      tokenFetchFailed: TOKEN_FETCH_FAILED,
+      connectionIssueHeading: connectionIssue.heading,
+      connectionIssueMessage: connectionIssue.message,
+      chunkLoadFailed,
+    }).toEqual({
+      locationsLoadFailed: 'Failed to load locations',
+      speciesLoadFailed: 'Failed to load species data',
+      userNotAuthenticated: 'User not authenticated',
+      useAuthOutsideProvider: 'useAuth must be used within a FirebaseAuthProvider',
+      prefsInitFailed: 'Failed to initialize user preferences',
+      userDataInitFailed: 'Failed to initialize user data',
+      tokenFetchFailed: 'Error getting user token',
+      connectionIssueHeading: 'Connection Issue',
+      connectionIssueMessage:
+        'Server is taking longer than expected to start. Please refresh the page.',
+      chunkLoadFailed: 'Loading chunk failed',
+    });
+  });
+});

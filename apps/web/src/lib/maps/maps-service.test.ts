@@ -1,0 +1,94 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ClientConfig } from '../api/client-config.ts';
+import type { MapLibraries, MapLibraryLoaders } from './map-libraries.ts';
+import { createMapsService } from './maps-service.ts';
+
+const settings: ClientConfig = {
+  appName: 'Foraging Journal',
+  mapStyleUrl: '/style.json',
+  satelliteTilesUrl: '',
+  topoTilesUrl: '',
+  geocoderUrl: '/geocode',
+};
+const geometry = {} as MapLibraries['geometry'];
+
+function setUp(loaders: Partial<MapLibraryLoaders> = {}) {
+  const loadSettings = vi.fn(async () => settings);
+  const all: MapLibraryLoaders = {
+    marker: vi.fn(() => new Promise<never>(() => undefined)),
+    geometry: vi.fn(async () => geometry),
+    drawing: vi.fn(() => new Promise<never>(() => undefined)),
+    places: vi.fn(() => new Promise<never>(() => undefined)),
+    ...loaders,
+  };
+  const maps = createMapsService({ loadSettings, loaders: all });
+  const changed = vi.fn();
+  maps.subscribe(changed);
+  return { maps, loadSettings, loaders: all, changed };
+}
+
+beforeEach(() => localStorage.clear());
+
+describe('the maps service', () => {
+  it('loads nothing until a feature asks', () => {
+    const { loadSettings, loaders } = setUp();
+    expect(loadSettings).not.toHaveBeenCalled();
+    for (const load of Object.values(loaders)) expect(load).not.toHaveBeenCalled();
+  });
+
+  it('asks the server for the settings once, however many features ask', async () => {
+    const { maps, loadSettings, changed } = setUp();
+    maps.requestSettings();
+    maps.requestSettings();
+    expect(maps.getSnapshot().settings).toBeNull();
+    await vi.waitFor(() => expect(maps.getSnapshot().settings).toBe(settings));
+    expect(loadSettings).toHaveBeenCalledTimes(1);
+    expect(changed).toHaveBeenCalledTimes(1);
+  });
+
+  it('loads each library once, and only the one asked for', async () => {
+    const { maps, loaders } = setUp();
+    maps.requestLibrary('geometry');
+    maps.requestLibrary('geometry');
+    await vi.waitFor(() => expect(maps.getSnapshot().libraries.geometry).toBe(geometry));
+    expect(loaders.geometry).toHaveBeenCalledTimes(1);
+    expect(loaders.marker).not.toHaveBeenCalled();
+    expect(loaders.drawing).not.toHaveBeenCalled();
+  });
+
+  it('keeps a library that failed as failed (a reload tries again)', async () => {
+    const failure = new Error('Loading chunk failed');
+    const { maps, loaders } = setUp({ drawing: vi.fn(() => Promise.reject(failure)) });
+    maps.requestLibrary('drawing');
+    await vi.waitFor(() => expect(maps.getSnapshot().failures.drawing).toBe(failure));
+    maps.requestLibrary('drawing');
+    expect(loaders.drawing).toHaveBeenCalledTimes(1);
+    expect(maps.getSnapshot().libraries.drawing).toBeUndefined();
+  });
+
+  it('opens on the default layer of this device', () => {
+    localStorage.setItem('foraging-journal-map', 'satellite');
+    expect(setUp().maps.getSnapshot()).toMatchObject({
+      baseLayer: 'satellite',
+      defaultBaseLayer: 'satellite',
+    });
+  });
+
+  it("the map's switcher changes the layer for this visit only", () => {
+    const { maps } = setUp();
+    maps.setBaseLayer('topo');
+    expect(maps.getSnapshot()).toMatchObject({ baseLayer: 'topo', defaultBaseLayer: 'streets' });
+    expect(localStorage.getItem('foraging-journal-map')).toBeNull();
+  });
+
+  it('a new default is remembered and shown on the map', () => {
+    const { maps } = setUp();
+    maps.setBaseLayer('topo');
+    maps.setDefaultBaseLayer('satellite');
+    expect(maps.getSnapshot()).toMatchObject({
+      baseLayer: 'satellite',
+      defaultBaseLayer: 'satellite',
+    });
+    expect(localStorage.getItem('foraging-journal-map')).toBe('satellite');
+  });
+});

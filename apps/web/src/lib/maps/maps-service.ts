@@ -1,0 +1,86 @@
+import type { ClientConfig } from '../api/client-config.ts';
+import { readDefaultBaseLayer, writeDefaultBaseLayer, type BaseLayer } from './base-layer.ts';
+import type { MapLibraries, MapLibraryLoaders, MapLibraryName } from './map-libraries.ts';
+
+export interface MapsState {
+  /** The server's map settings (GET /api/config); null until asked for and answered. */
+  settings: ClientConfig | null;
+  /** The base layer the map shows now; it lasts until the page is reloaded. */
+  baseLayer: BaseLayer;
+  /** The layer the map opens with on this device (a setting kept in local storage). */
+  defaultBaseLayer: BaseLayer;
+  libraries: Partial<MapLibraries>;
+  /** Why a library did not load; it stays failed until the page is reloaded, as pages do. */
+  failures: Partial<Record<MapLibraryName, unknown>>;
+}
+
+export interface MapsServiceDeps {
+  /** Never rejects: an unreachable server answers the plain-map fallback. */
+  loadSettings(): Promise<ClientConfig>;
+  loaders: MapLibraryLoaders;
+}
+
+export type MapsService = ReturnType<typeof createMapsService>;
+
+/**
+ * What every map feature shares, loaded on first request and once: the settings, each
+ * library, and the chosen base layer. Framework-free: React reads it with
+ * useSyncExternalStore (use-maps.ts) and tests drive it directly.
+ */
+export function createMapsService({ loadSettings, loaders }: MapsServiceDeps) {
+  const stored = readDefaultBaseLayer();
+  let state: MapsState = {
+    settings: null,
+    baseLayer: stored,
+    defaultBaseLayer: stored,
+    libraries: {},
+    failures: {},
+  };
+  const listeners = new Set<() => void>();
+  let settingsRequested = false;
+  const requested = new Set<MapLibraryName>();
+
+  function update(change: Partial<MapsState>) {
+    state = { ...state, ...change };
+    for (const listener of listeners) listener();
+  }
+
+  function store<K extends MapLibraryName>(name: K, library: MapLibraries[K]) {
+    const libraries: Partial<MapLibraries> = { ...state.libraries };
+    libraries[name] = library;
+    update({ libraries });
+  }
+
+  return {
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    getSnapshot: () => state,
+    requestSettings() {
+      if (settingsRequested) return;
+      settingsRequested = true;
+      void loadSettings().then((settings) => update({ settings }));
+    },
+    requestLibrary<K extends MapLibraryName>(name: K) {
+      if (requested.has(name)) return;
+      requested.add(name);
+      const load: () => Promise<MapLibraries[K]> = loaders[name];
+      load().then(
+        (library) => store(name, library),
+        (error: unknown) => update({ failures: { ...state.failures, [name]: error } }),
+      );
+    },
+    /** The map's own switcher: for this visit only. */
+    setBaseLayer(layer: BaseLayer) {
+      update({ baseLayer: layer });
+    },
+    /** The Settings choice: remembered on this device, and shown on the map from now on. */
+    setDefaultBaseLayer(layer: BaseLayer) {
+      writeDefaultBaseLayer(layer);
+      update({ baseLayer: layer, defaultBaseLayer: layer });
+    },
+  };
+}
