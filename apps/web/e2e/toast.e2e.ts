@@ -78,15 +78,17 @@ describe.skipIf(e2e.skip)('toasts', () => {
     await submitCredentials(page, 'Sign in', email);
     const welcome = page.locator('.Toastify__toast', { hasText: 'Welcome back!' });
     await welcome.waitFor();
-    // Hovering pauses it: still there after its 3 s … The pointer goes straight to where the
-    // toast is (locator.hover would first wait for its entrance animation to settle, which under
-    // load can outlast the 3 s), and the progress bar shows the pause took.
-    const welcomeBox = await welcome.boundingBox();
-    expect(welcomeBox).not.toBeNull();
-    if (welcomeBox)
+    // Hovering pauses it: still there after its 3 s … The pointer goes to where the toast will
+    // rest, the middle of its container, and waits there: the toast slides in under it. Aiming at
+    // the toast's own box would catch it mid-entrance, somewhere it then slides away from
+    // (ending the hover), and locator.hover would wait for the entrance to settle, which under
+    // load can outlast the 3 s.
+    const restingBox = await container.boundingBox();
+    expect(restingBox).not.toBeNull();
+    if (restingBox)
       await page.mouse.move(
-        welcomeBox.x + welcomeBox.width / 2,
-        welcomeBox.y + welcomeBox.height / 2,
+        restingBox.x + restingBox.width / 2,
+        restingBox.y + restingBox.height / 2,
       );
     await expect
       .poll(() =>
@@ -97,6 +99,8 @@ describe.skipIf(e2e.skip)('toasts', () => {
       .toBe('paused');
     await page.waitForTimeout(3500);
     expect(await welcome.isVisible()).toBe(true);
+    // Still paused, so not already on its way out.
+    expect(await welcome.getAttribute('data-in')).not.toBe('false');
     // … so when it goes now, the click closed it.
     await welcome.click();
     await welcome.waitFor({ state: 'detached', timeout: 5000 });
