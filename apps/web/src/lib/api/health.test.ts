@@ -28,6 +28,13 @@ describe('checkHealth', () => {
     await expect(checkHealth()).resolves.toBe(true);
   });
 
+  it('reads the answer to its end, so the request does not stay open', async () => {
+    const answer = json({ status: 'ok' });
+    server.on('GET /api/health', () => answer);
+    await expect(checkHealth()).resolves.toBe(true);
+    expect(answer.bodyUsed).toBe(true);
+  });
+
   it('a failing status or a network error is "not yet"', async () => {
     server.on('GET /api/health', () => json({ status: 'degraded' }, 503));
     await expect(checkHealth()).resolves.toBe(false);

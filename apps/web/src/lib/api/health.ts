@@ -17,6 +17,9 @@ export async function checkHealth(): Promise<boolean> {
       cache: 'no-cache',
       signal: controller.signal,
     });
+    // Read to the end: an unread body keeps the request open, and a page that never finishes
+    // loading is what Lighthouse (and the browser's own idle detection) sees.
+    await response.text();
     return response.ok;
   } catch {
     return false;
