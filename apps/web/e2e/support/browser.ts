@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { chromiumPath } from './context.ts';
+import { chromiumArgs, chromiumPath } from './context.ts';
 
 export const e2e = inject('e2e');
 
@@ -11,17 +11,7 @@ export const phone = { width: 375, height: 812 } as const;
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath,
-    args: [
-      '--no-sandbox',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-gpu',
-      // WebGL for MapLibre without a GPU: Chromium's software rasteriser.
-      '--use-angle=swiftshader',
-      '--enable-unsafe-swiftshader',
-    ],
+    args: [...chromiumArgs],
   });
 }
 

@@ -16,3 +16,19 @@ declare module 'vitest' {
 }
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * Chromium's flags for the browser tests and the web bench: headless in a container, nothing
+ * running in the background, and WebGL for MapLibre without a GPU (Chromium's software
+ * rasteriser, SwiftShader).
+ */
+export const chromiumArgs: readonly string[] = [
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-gpu',
+  '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader',
+];

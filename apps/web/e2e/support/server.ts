@@ -55,8 +55,10 @@ export async function startServer(options: {
   env?: Record<string, string>;
   /** Leave PUBLIC_URL unset, as `npm start` does for a new self-hoster (default: set it). */
   defaultPublicUrl?: boolean;
+  /** A port chosen beforehand (freePort()), for settings that name the server's own address. */
+  port?: number;
 }): Promise<StartedServer> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,

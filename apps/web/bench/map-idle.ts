@@ -1,0 +1,161 @@
+// The home map with 10,000 spots: from navigating to / until the map is idle with its clusters
+// drawn, beside MapLibre alone drawing the same points (bare-map.html), in one Chromium with
+// SwiftShader, alternating runs, each in a fresh profile (nothing cached).
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+import { chromiumArgs, chromiumPath } from '../e2e/support/context.ts';
+import type { BenchServer } from './app-server.ts';
+import { spotPositions, type BenchUser, type SpotPosition } from './seed.ts';
+
+const viewport = { width: 1280, height: 800 };
+/** MapLibre's own build, wherever npm put the package. */
+const maplibreDist = path.dirname(fileURLToPath(import.meta.resolve('maplibre-gl')));
+
+/** The reference: the bare page, MapLibre's own files, and the points as GeoJSON. */
+async function startReference(positions: readonly SpotPosition[]): Promise<{
+  baseUrl: string;
+  stop(): Promise<void>;
+}> {
+  const points = JSON.stringify({
+    type: 'FeatureCollection',
+    features: positions.map((position, i) => ({
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [position.lng, position.lat] },
+      properties: { id: `spot-${i}`, name: `Spot ${i}`, color: '#8a5a2b' },
+    })),
+  });
+  const files: Record<string, { type: string; body: Buffer | string }> = {
+    '/': {
+      type: 'text/html',
+      body: readFileSync(path.join(import.meta.dirname, 'bare-map.html')),
+    },
+    '/points.json': { type: 'application/json', body: points },
+    '/maplibre-gl.mjs': {
+      type: 'text/javascript',
+      body: readFileSync(path.join(maplibreDist, 'maplibre-gl.mjs')),
+    },
+    '/maplibre-gl-worker.mjs': {
+      type: 'text/javascript',
+      body: readFileSync(path.join(maplibreDist, 'maplibre-gl-worker.mjs')),
+    },
+    '/maplibre-gl.css': {
+      type: 'text/css',
+      body: readFileSync(path.join(maplibreDist, 'maplibre-gl.css')),
+    },
+  };
+  const server: Server = createServer((request, response) => {
+    const file = files[new URL(request.url ?? '/', 'http://x').pathname];
+    if (!file) return response.writeHead(404).end();
+    response.writeHead(200, { 'content-type': file.type }).end(file.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    stop: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The session cookies of a Cookie header, for the browser's own cookie jar. */
+function cookiesFor(baseUrl: string, header: string) {
+  return header.split('; ').map((pair) => {
+    const at = pair.indexOf('=');
+    return { name: pair.slice(0, at), value: pair.slice(at + 1), url: baseUrl };
+  });
+}
+
+/** ms from navigation start to the app's map showing every spot, clusters drawn. */
+async function timeApp(
+  browser: Browser,
+  server: BenchServer,
+  user: BenchUser,
+  total: number,
+): Promise<number> {
+  const context = await browser.newContext({ viewport });
+  try {
+    await context.addCookies(cookiesFor(server.baseUrl, user.cookie));
+    const page = await context.newPage();
+    // The live region (cluster-markers.tsx) says how many spots the map draws; the first frame
+    // after it counts them all, with cluster bubbles on the map, is the end.
+    await page.addInitScript((expected: string) => {
+      const check = () => {
+        const region = document.querySelector('[data-testid="map-spot-count"]');
+        if (region?.textContent !== expected || !document.querySelector('.map-cluster')) return;
+        observer.disconnect();
+        requestAnimationFrame(() => Object.assign(window, { benchDone: performance.now() }));
+      };
+      const observer = new MutationObserver(check);
+      observer.observe(document, { childList: true, subtree: true, characterData: true });
+    }, `${total} spots on the map`);
+    await page.goto(`${server.baseUrl}/`);
+    const done = await page.waitForFunction(
+      () => (window as { benchDone?: number }).benchDone,
+      undefined,
+      { timeout: 120_000 },
+    );
+    return Number(await done.jsonValue());
+  } finally {
+    await context.close();
+  }
+}
+
+/** ms from navigation start to the bare page's first idle with the points drawn. */
+async function timeBare(browser: Browser, referenceUrl: string): Promise<number> {
+  const context = await browser.newContext({ viewport });
+  try {
+    const page = await context.newPage();
+    await page.goto(referenceUrl);
+    const done = await page.waitForFunction(
+      () => (window as { benchDone?: number }).benchDone,
+      undefined,
+      { timeout: 120_000 },
+    );
+    return Number(await done.jsonValue());
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+export interface MapIdleResult {
+  appMs: number;
+  bareMs: number;
+  appRuns: number[];
+  bareRuns: number[];
+}
+
+/**
+ * `runs` timed runs of each after one warm-up of each (the first browser start pays for
+ * compiling its own code), alternating so both see the same machine load.
+ */
+export async function measureMapIdle(
+  server: BenchServer,
+  user: BenchUser,
+  total: number,
+  runs: number,
+): Promise<MapIdleResult> {
+  const reference = await startReference(spotPositions(total));
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs] });
+  try {
+    await timeBare(browser, reference.baseUrl);
+    await timeApp(browser, server, user, total);
+    const appRuns: number[] = [];
+    const bareRuns: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      bareRuns.push(await timeBare(browser, reference.baseUrl));
+      appRuns.push(await timeApp(browser, server, user, total));
+    }
+    return { appMs: median(appRuns), bareMs: median(bareRuns), appRuns, bareRuns };
+  } finally {
+    await browser.close();
+    await reference.stop();
+  }
+}

@@ -1,0 +1,123 @@
+// `npm run bench -w apps/web`: the web app's figures (issue 12), each against its target and
+// beside a reference measured in the same run. `npm run bench -w apps/web -- map` runs only
+// the sections named (see `sections` below). README.md says what each measures.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { report, type Figure } from '../../server/bench/measure.ts';
+import { chromiumArgs, chromiumPath } from '../e2e/support/context.ts';
+import { webDir } from '../e2e/support/server.ts';
+import { gzipBytes, recordScripts } from '../e2e/support/scripts.ts';
+import { ensureBuilds, startBenchServer, type BenchServer } from './app-server.ts';
+import { medianLighthouse, type LighthouseRun } from './lighthouse.ts';
+import { measureMapIdle } from './map-idle.ts';
+import { seedSpots, signUpBenchUser, spotPositions } from './seed.ts';
+
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+
+/** What /login downloads in Chromium: its scripts, summed as gzip (the budget) and as sent. */
+async function firstLoadFigures(server: BenchServer): Promise<Figure[]> {
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs] });
+  try {
+    const page = await browser.newPage();
+    const recorder = recordScripts(page);
+    await page.goto(`${server.baseUrl}/login`);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const scripts = await recorder.settled();
+    const sent = scripts.reduce((sum, script) => sum + script.sentBytes, 0);
+    const distDir = path.join(webDir, 'dist');
+    const gzip = scripts.reduce((sum, script) => sum + gzipBytes(distDir, script), 0);
+    const raw = scripts.reduce((sum, script) => sum + script.bytes, 0);
+    return [
+      {
+        name: '/login JavaScript, gzip',
+        value: gzip / 1000,
+        unit: 'kB',
+        target: 120,
+        reference: `${scripts.length} scripts, ${kB(raw)} uncompressed, ${kB(sent)} sent as brotli`,
+      },
+    ];
+  } finally {
+    await browser.close();
+  }
+}
+
+const lighthouseRuns = 3;
+
+const artifactsDir = path.join(webDir, 'e2e-artifacts', 'bench');
+
+function lighthouseFigure(page: string, target: number, run: LighthouseRun, scores: number[]) {
+  mkdirSync(artifactsDir, { recursive: true });
+  const slug = page.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'page';
+  writeFileSync(path.join(artifactsDir, `lighthouse-${slug}.json`), run.report);
+  const warned = run.warnings.length ? `; warnings: ${run.warnings.join(' | ')}` : '';
+  return {
+    name: `Lighthouse performance, ${page}`,
+    value: run.performance,
+    unit: 'score',
+    target,
+    atLeast: true,
+    reference: `runs ${scores.join('/')}; FCP ${(run.fcpMs / 1000).toFixed(1)} s, LCP ${(run.lcpMs / 1000).toFixed(1)} s, TBT ${Math.round(run.tbtMs)} ms, CLS ${run.cls.toFixed(3)}; ${run.requests} requests, ${kB(run.transferred)} transferred, ${kB(run.scriptBytes)} of it scripts${warned}`,
+  };
+}
+
+/** Lighthouse 12, mobile: /login for a visitor, / for a user with 200 spots (2 entries each). */
+async function lighthouseFigures(server: BenchServer): Promise<Figure[]> {
+  const login = await medianLighthouse(`${server.baseUrl}/login`, lighthouseRuns);
+  const user = await signUpBenchUser(server.baseUrl, 'lighthouse');
+  await seedSpots(server.baseUrl, user, spotPositions(200), { entriesEach: 2 });
+  const home = await medianLighthouse(`${server.baseUrl}/`, lighthouseRuns, user.cookie);
+  return [
+    lighthouseFigure('/login (mobile)', 95, login.median, login.scores),
+    lighthouseFigure('/, 200 spots (mobile)', 90, home.median, home.scores),
+  ];
+}
+
+const mapSpots = 10_000;
+const mapRuns = 5;
+
+/** The home map with 10,000 spots against MapLibre alone drawing the same points. */
+async function mapFigures(server: BenchServer): Promise<Figure[]> {
+  const user = await signUpBenchUser(server.baseUrl, 'map');
+  const positions = spotPositions(mapSpots);
+  // Every tenth spot has an entry: the journal's answer carries them, the map needs none.
+  const withEntry = positions.filter((_, i) => i % 10 === 0);
+  const rest = positions.filter((_, i) => i % 10 !== 0);
+  await seedSpots(server.baseUrl, user, withEntry, { entriesEach: 1 });
+  await seedSpots(server.baseUrl, user, rest);
+  const result = await measureMapIdle(server, user, mapSpots, mapRuns);
+  return [
+    {
+      name: 'map idle with clusters, 10,000 spots',
+      value: result.appMs,
+      unit: 'ms',
+      target: 1500,
+      reference: `bare MapLibre ${Math.round(result.bareMs)} ms: ratio ${(result.appMs / result.bareMs).toFixed(2)}; medians of ${mapRuns}, app ${result.appRuns.map(Math.round).join('/')}, bare ${result.bareRuns.map(Math.round).join('/')}`,
+    },
+  ];
+}
+
+const sections: Record<string, (server: BenchServer) => Promise<Figure[]>> = {
+  'first-load': firstLoadFigures,
+  lighthouse: lighthouseFigures,
+  map: mapFigures,
+};
+const chosen = process.argv.slice(2);
+const unknown = chosen.filter((name) => !(name in sections));
+if (unknown.length)
+  throw new Error(
+    `unknown web bench sections ${unknown.join(', ')}; known: ${Object.keys(sections).join(', ')}`,
+  );
+ensureBuilds();
+const server = await startBenchServer('web');
+const figures: Figure[] = [];
+try {
+  for (const [name, run] of Object.entries(sections))
+    if (!chosen.length || chosen.includes(name)) figures.push(...(await run(server)));
+} finally {
+  await server.stop();
+}
+const met = report(figures);
+console.log(met ? 'all targets met' : 'some targets missed');
+process.exitCode = met ? 0 : 1;
