@@ -1,39 +1,16 @@
 import { z } from 'zod';
+import type { ClientConfig } from './client-config-reading.ts';
 
-export const defaultAppName = 'Foraging Journal';
-
-/** GET /api/config (public, docs/behaviour.md#client-config): run-time settings for the web app. */
-export const clientConfigSchema = z.object({
-  appName: z.string(),
-  /** A MapLibre style JSON URL for the streets layer; '' means "no streets style". */
-  mapStyleUrl: z.string(),
-  /** Raster tile URL templates with {z}/{x}/{y}. */
-  satelliteTilesUrl: z.string(),
-  topoTilesUrl: z.string(),
-  /** A Photon-compatible geocoder endpoint; '' disables place search. */
-  geocoderUrl: z.string(),
-});
-export type ClientConfig = z.infer<typeof clientConfigSchema>;
-
-const textOr = (fallback: string) => z.string().catch(fallback);
+export { defaultAppName, type ClientConfig } from './client-config-reading.ts';
 
 /**
- * The same answer as the web app reads it: field by field, so a half-configured (or newer)
- * server still works. A missing or non-text field reads as blank, the app name as the default;
- * an answer that is not an object at all reads as all blanks.
+ * GET /api/config (public, docs/behaviour.md#client-config): run-time settings for the web app,
+ * at least every field the web reads (client-config-reading.ts), or this does not compile.
  */
-export const clientConfigReadingSchema = z
-  .object({
-    appName: textOr(defaultAppName),
-    mapStyleUrl: textOr(''),
-    satelliteTilesUrl: textOr(''),
-    topoTilesUrl: textOr(''),
-    geocoderUrl: textOr(''),
-  })
-  .catch({
-    appName: defaultAppName,
-    mapStyleUrl: '',
-    satelliteTilesUrl: '',
-    topoTilesUrl: '',
-    geocoderUrl: '',
-  });
+export const clientConfigSchema = z.object({
+  appName: z.string(),
+  mapStyleUrl: z.string(),
+  satelliteTilesUrl: z.string(),
+  topoTilesUrl: z.string(),
+  geocoderUrl: z.string(),
+}) satisfies z.ZodType<ClientConfig>;

@@ -2,18 +2,9 @@ import { z } from 'zod';
 import { boundedArray, checkedFirst, noControls, oneLine } from './cheap-checks.ts';
 import { labelSchema } from './common.ts';
 import { limits } from './limits.ts';
+import { defaultPreferences } from './preference-defaults.ts';
 
-/** The defaults (docs/behaviour.md#defaults) for a new user's preferences record. */
-export const defaultPreferences = {
-  customSpeciesCategories: ['mushrooms', 'berries', 'herbs'],
-  customSpecies: {
-    mushrooms: ['chanterelle', 'morel', 'oyster'],
-    berries: ['blackberry', 'raspberry', 'blueberry'],
-    herbs: ['mint', 'thyme', 'rosemary'],
-  } as Record<string, string[]>,
-  customTerrainTypes: ['forest', 'meadow', 'riverbank'],
-  customTreeTypes: ['oak', 'maple', 'pine'],
-} as const;
+export { defaultPreferences };
 
 const labelList = (max: number) => boundedArray(labelSchema, max);
 

@@ -1,7 +1,7 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { GatedShell } from './gated-shell.tsx';
-import { AppLayout } from './layout/app-layout.tsx';
 import {
+  AppLayout,
   HelpPage,
   HomePage,
   LocationsPage,

@@ -1,11 +1,11 @@
 import {
-  clientConfigReadingSchema,
   defaultAppName,
+  readClientConfig,
   type ClientConfig,
-} from '@fj/contract/client-config';
+} from '@fj/contract/client-config-reading';
 import { getApiOrigin } from './api-base.ts';
 
-export type { ClientConfig } from '@fj/contract/client-config';
+export type { ClientConfig } from '@fj/contract/client-config-reading';
 
 /**
  * What the app uses when the server cannot tell: no outside hosts at all, so the map falls
@@ -20,8 +20,7 @@ export const fallbackClientConfig: ClientConfig = {
 };
 
 /** Accepts any answer and keeps only its text fields; a half-configured server still works. */
-export const parseClientConfig = (body: unknown): ClientConfig =>
-  clientConfigReadingSchema.parse(body);
+export const parseClientConfig = (body: unknown): ClientConfig => readClientConfig(body);
 
 async function load(): Promise<ClientConfig> {
   try {

@@ -1,4 +1,4 @@
-import { sessionAnswerSchema } from '@fj/contract/identity';
+import { sessionAnswerReading } from '@fj/contract/identity';
 import { useSyncExternalStore } from 'react';
 import { createAuthCall, type AuthCall } from './auth-http.ts';
 import { readIdentityAnswer } from './identity-error.ts';
@@ -42,7 +42,7 @@ export async function changeName(uid: string, name: string): Promise<string> {
   await call('POST', '/update-user', { name: wanted });
   let stored = wanted;
   try {
-    const session = readIdentityAnswer(sessionAnswerSchema, await call('GET', '/get-session'));
+    const session = readIdentityAnswer(sessionAnswerReading, await call('GET', '/get-session'));
     stored = session?.user.name ?? wanted;
   } catch (error) {
     // The change is saved; only the read-back failed, so show what was sent.

@@ -1,4 +1,4 @@
-import { identityRefusalSchema } from '@fj/contract/identity';
+import { readIdentityRefusal } from '@fj/contract/identity';
 import { reportNetworkFailure } from '../../platform/network-diagnostics.ts';
 import { getApiOrigin } from '../api/api-base.ts';
 import { IdentityError } from './identity-error.ts';
@@ -19,7 +19,7 @@ export class AuthHttpError extends IdentityError {
 
 /** better-auth answers failures as `{ code, message }`; some paths send only a message. */
 function errorFrom(status: number, body: unknown): AuthHttpError {
-  const { code, message } = identityRefusalSchema.parse(body);
+  const { code, message } = readIdentityRefusal(body);
   return new AuthHttpError(
     status,
     code ?? `HTTP_${status}`,

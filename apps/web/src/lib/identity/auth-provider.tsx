@@ -1,7 +1,6 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { getAuthToken } from '../api/api-client.ts';
 import { clearApiCache } from '../api/clear-api-cache.ts';
-import { preferencesService } from '../api/preferences-service.ts';
 import { identity, type IdentityUser } from './identity.ts';
 import { runLogout } from './logout.ts';
 import { initialSession, startSession, type SessionDeps, type SessionState } from './session.ts';
@@ -25,15 +24,19 @@ const AuthContext = createContext<AuthContextValue | undefined>(undefined);
 export interface JournalSession {
   /** Tells the store who is signed in. */
   setUser(uid: string | null): void;
-  /** Empties the store and its stored copy on logout. */
-  reset(): void;
+  /** Empties the store and its stored copy on logout (logout waits for it). */
+  reset(): void | Promise<void>;
 }
 
 function sessionDeps(journal: JournalSession): SessionDeps {
   return {
     identity,
     fetchToken: () => getAuthToken(),
-    createInitialPreferences: (record) => preferencesService.createInitial(record),
+    // The preferences code (and zod with it) loads only when a user signs in on a new device.
+    createInitialPreferences: (record) =>
+      import('../api/preferences-service.ts').then(({ preferencesService }) =>
+        preferencesService.createInitial(record),
+      ),
     setStoreUser: (uid) => journal.setUser(uid),
   };
 }

@@ -1,7 +1,7 @@
 import {
-  sessionAnswerSchema,
-  tokenAnswerSchema,
-  userAnswerSchema,
+  sessionAnswerReading,
+  tokenAnswerReading,
+  userAnswerReading,
   type UserAnswer,
 } from '@fj/contract/identity';
 import { AuthHttpError, createAuthCall, type AuthCall } from './auth-http.ts';
@@ -41,10 +41,10 @@ function toUser(answer: UserAnswer): IdentityUser {
   return { uid: id, email, name };
 }
 
-const readUser = (body: unknown) => toUser(readIdentityAnswer(userAnswerSchema, body));
+const readUser = (body: unknown) => toUser(readIdentityAnswer(userAnswerReading, body));
 
 function readSession(body: unknown): IdentityUser | null {
-  const session = readIdentityAnswer(sessionAnswerSchema, body);
+  const session = readIdentityAnswer(sessionAnswerReading, body);
   return session ? toUser(session) : null;
 }
 
@@ -111,7 +111,7 @@ export function createIdentity(transport: SessionTransport): Identity {
     currentUser: () => user,
     async getIdToken() {
       try {
-        return readIdentityAnswer(tokenAnswerSchema, await call('GET', '/token')).token;
+        return readIdentityAnswer(tokenAnswerReading, await call('GET', '/token')).token;
       } catch (error) {
         // 401 means the session behind the token is gone (docs/behaviour.md#identity-provider).
         if (error instanceof AuthHttpError && error.status === 401)

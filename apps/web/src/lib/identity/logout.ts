@@ -2,7 +2,7 @@ import { LAST_LOGGED_IN_USER_KEY } from './session.ts';
 
 export interface LogoutSteps {
   clearCache: () => void;
-  resetStore: () => void;
+  resetStore: () => void | Promise<void>;
   signOut: () => Promise<void>;
 }
 
@@ -13,7 +13,7 @@ export interface LogoutSteps {
 export async function runLogout(steps: LogoutSteps): Promise<void> {
   try {
     steps.clearCache();
-    steps.resetStore();
+    await steps.resetStore();
     await steps.signOut();
     localStorage.removeItem(LAST_LOGGED_IN_USER_KEY);
   } catch (error) {

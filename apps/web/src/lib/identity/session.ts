@@ -1,4 +1,5 @@
-import { defaultPreferences, type CreatePreferencesInput } from '@fj/contract/preferences';
+import { defaultPreferences } from '@fj/contract/preference-defaults';
+import type { CreatePreferencesInput } from '@fj/contract/preferences';
 import type { Identity, IdentityUser } from './identity.ts';
 
 // docs/behaviour.md#session
