@@ -116,6 +116,20 @@ describe('while the session is loading', () => {
     expect(screen.queryByRole('heading')).toBeNull();
     expect(where()).toBe('/locations');
   });
+
+  it('shows a known user their page while the session finishes setting up', async () => {
+    auth.current = fakeAuth({ user: signedInUser, loading: true, initialized: false });
+    await visit('/locations');
+    expect(heading()).toBe('Locations');
+    expect(where()).toBe('/locations');
+  });
+
+  it('sends a known user from /login to / without waiting for the set-up', async () => {
+    auth.current = fakeAuth({ user: signedInUser, loading: true, initialized: false });
+    await visit('/login');
+    expect(where()).toBe('/');
+    expect(heading()).toBe('Hello, ada');
+  });
 });
 
 describe('toasts', () => {
