@@ -17,6 +17,9 @@ async function load() {
   const { AuthProvider, useAuth } = await import('../lib/identity/auth-provider.tsx');
   const { useJournalStore } = await import('../store/journal-store.ts');
   const { journalSession } = await import('./journal-session.ts');
+  // Loaded on demand by the provider in the app; loaded here first so its arrival does not
+  // race the fake clock (the order of the session's steps is what these tests hold).
+  await import('../lib/api/preferences-service.ts');
   const wrapper = ({ children }: { children: ReactNode }) => (
     <AuthProvider journal={journalSession}>{children}</AuthProvider>
   );

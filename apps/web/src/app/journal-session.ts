@@ -3,7 +3,7 @@ import type { useJournalStore } from '../store/journal-store.ts';
 
 /** The journal store arrives with the first signed-in page, never on /login (docs/behaviour.md#page-loading). */
 let store: Promise<{ useJournalStore: typeof useJournalStore }> | null = null;
-const loadStore = () => (store ??= import('../store/journal-store.ts'));
+export const loadJournalStore = () => (store ??= import('../store/journal-store.ts'));
 
 /**
  * The AuthProvider's hold on the journal store, wired here because lib/ may not import store/.
@@ -13,8 +13,8 @@ export const journalSession: JournalSession = {
   setUser(uid) {
     // Nobody signed in and the store never loaded: it is empty, so there is nothing to tell it.
     if (uid === null && !store) return;
-    void loadStore().then(({ useJournalStore }) => useJournalStore.getState().setUser(uid));
+    void loadJournalStore().then(({ useJournalStore }) => useJournalStore.getState().setUser(uid));
   },
   // Logout also empties the stored copy, which exists even when this visit never loaded the store.
-  reset: () => loadStore().then(({ useJournalStore }) => useJournalStore.getState().reset()),
+  reset: () => loadJournalStore().then(({ useJournalStore }) => useJournalStore.getState().reset()),
 };

@@ -1,14 +1,16 @@
 import type { Location } from '@fj/contract/locations';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import MapGL, {
   Marker,
   NavigationControl,
   type MapLayerMouseEvent,
   type MapRef,
 } from 'react-map-gl/maplibre';
+import type { StyleSpecification } from 'maplibre-gl';
 import type { LatLng } from '../../lib/geo.ts';
 import type { BaseLayer } from '../../lib/maps/base-layer.ts';
+import type { MarkerLibrary } from '../../lib/maps/marker-library.ts';
 import type { PlaceResult } from '../../lib/maps/places-library.ts';
 import { useBaseLayer, useMapLibrary } from '../../lib/maps/use-maps.ts';
 import '../../styles/map.css';
@@ -83,7 +85,6 @@ function MapCanvas({
   const { layer, setLayer } = useBaseLayer();
   const { style, unavailable } = useBaseStyle(layer);
   const [failedLayer, setFailedLayer] = useState<BaseLayer | null>(null);
-  const [hovering, setHovering] = useState(false);
   // The map instance exists only after MapLibre loads; effects below wait for it.
   const [ready, setReady] = useState(false);
   // Effects and handlers read the newest props without re-running on every change.
@@ -91,20 +92,6 @@ function MapCanvas({
   useEffect(() => {
     latest.current = { locations, bottomInset };
   });
-
-  const [initialViewState] = useState(() => {
-    const bounds = boundsOf(locations);
-    return bounds ? { bounds, fitBoundsOptions: { padding: 64, maxZoom: detailZoom } } : worldView;
-  });
-
-  // Spots that arrive after the map (a slow first fetch) are brought into view once.
-  const fitted = useRef(locations.length > 0);
-  useEffect(() => {
-    const bounds = boundsOf(locations);
-    if (fitted.current || !bounds || !ready || !mapRef.current) return;
-    fitted.current = true;
-    mapRef.current.fitBounds(bounds, { padding: 64, maxZoom: detailZoom, duration: 0 });
-  }, [locations, ready]);
 
   function flyTo(position: LatLng, zoom = detailZoom) {
     const map = mapRef.current;
@@ -122,15 +109,6 @@ function MapCanvas({
     if (location && ready) flyTo(location.position);
   }, [selectedId, ready]);
 
-  function handleClick(event: MapLayerMouseEvent) {
-    if (drawing) return;
-    // Clicks on HTML markers and controls bubble through the map container; only the canvas counts.
-    if (!(event.originalEvent.target instanceof HTMLCanvasElement)) return;
-    const spotId: unknown = event.features?.[0]?.properties.id;
-    if (!adding && typeof spotId === 'string') return onSelectLocation(spotId);
-    if (adding) onMapClick({ lat: event.lngLat.lat, lng: event.lngLat.lng });
-  }
-
   function pickPlace(result: PlaceResult) {
     if (result.locationId) onSelectLocation(result.locationId);
     else flyTo({ lat: result.lat, lng: result.lng }, 14);
@@ -140,42 +118,24 @@ function MapCanvas({
   return (
     <div className="map-view" data-adding={adding} data-drawing={drawing !== null}>
       {style && maplibre ? (
-        <MapGL
-          ref={mapRef}
-          mapLib={maplibre}
-          mapStyle={style}
-          styleDiffing={false}
-          initialViewState={initialViewState}
-          interactiveLayerIds={drawing ? [] : [pointLayerId]}
-          cursor={adding ? 'crosshair' : hovering ? 'pointer' : 'grab'}
-          onLoad={() => setReady(true)}
-          onClick={handleClick}
-          onMouseEnter={() => setHovering(true)}
-          onMouseLeave={() => setHovering(false)}
+        <SpotMap
+          mapRef={mapRef}
+          maplibre={maplibre}
+          style={style}
+          locations={locations}
+          selectedId={selectedId}
+          onSelectLocation={onSelectLocation}
+          adding={adding}
+          onMapClick={onMapClick}
+          pendingPosition={pendingPosition}
+          userPosition={userPosition}
+          drawing={drawing}
+          ready={ready}
+          onReady={() => setReady(true)}
           // Tiles that cannot load raise one error each; the first shows the note, the rest
           // are expected and stay quiet (no console spam, no retry loop).
           onError={() => setFailedLayer(layer)}
-          attributionControl={{ compact: true }}
-          dragRotate={false}
-          pitchWithRotate={false}
-          touchPitch={false}
-          style={{ position: 'absolute', inset: 0 }}
-        >
-          <NavigationControl position="bottom-right" showCompass={false} />
-          <SpotLayers locations={locations} selectedId={selectedId} />
-          <ClusterMarkers total={locations.length} />
-          {userPosition && (
-            <Marker longitude={userPosition.lng} latitude={userPosition.lat}>
-              <span className="map-you" role="img" aria-label="Your position" />
-            </Marker>
-          )}
-          {pendingPosition && (
-            <Marker longitude={pendingPosition.lng} latitude={pendingPosition.lat} anchor="bottom">
-              <span className="map-pending-pin" role="img" aria-label="New spot" />
-            </Marker>
-          )}
-          {drawing && <PatchDrawingLayer drawing={drawing} />}
-        </MapGL>
+        />
       ) : (
         <div className="map-waiting" role="status">
           <span className="spinner" aria-hidden="true" /> Loading the map…
@@ -208,5 +168,107 @@ function MapCanvas({
         </p>
       )}
     </div>
+  );
+}
+
+interface SpotMapProps extends Pick<
+  MapViewProps,
+  | 'locations'
+  | 'selectedId'
+  | 'onSelectLocation'
+  | 'adding'
+  | 'onMapClick'
+  | 'pendingPosition'
+  | 'userPosition'
+  | 'drawing'
+> {
+  mapRef: RefObject<MapRef | null>;
+  maplibre: MarkerLibrary;
+  style: StyleSpecification;
+  ready: boolean;
+  onReady(): void;
+  onError(): void;
+}
+
+/**
+ * The MapLibre map itself, made once the library and the style are there. It opens on the
+ * spots known at that moment, so a journal that arrived first is drawn once, in place, rather
+ * than over the whole world and then again where the spots are.
+ */
+function SpotMap({
+  mapRef,
+  maplibre,
+  style,
+  locations,
+  selectedId,
+  onSelectLocation,
+  adding,
+  onMapClick,
+  pendingPosition,
+  userPosition,
+  drawing,
+  ready,
+  onReady,
+  onError,
+}: SpotMapProps) {
+  const [hovering, setHovering] = useState(false);
+  const [initialViewState] = useState(() => {
+    const bounds = boundsOf(locations);
+    return bounds ? { bounds, fitBoundsOptions: { padding: 64, maxZoom: detailZoom } } : worldView;
+  });
+
+  // Spots that arrive after the map (a slow first fetch) are brought into view once.
+  const fitted = useRef(locations.length > 0);
+  useEffect(() => {
+    const bounds = boundsOf(locations);
+    if (fitted.current || !bounds || !ready || !mapRef.current) return;
+    fitted.current = true;
+    mapRef.current.fitBounds(bounds, { padding: 64, maxZoom: detailZoom, duration: 0 });
+  }, [locations, ready, mapRef]);
+
+  function handleClick(event: MapLayerMouseEvent) {
+    if (drawing) return;
+    // Clicks on HTML markers and controls bubble through the map container; only the canvas counts.
+    if (!(event.originalEvent.target instanceof HTMLCanvasElement)) return;
+    const spotId: unknown = event.features?.[0]?.properties.id;
+    if (!adding && typeof spotId === 'string') return onSelectLocation(spotId);
+    if (adding) onMapClick({ lat: event.lngLat.lat, lng: event.lngLat.lng });
+  }
+
+  return (
+    <MapGL
+      ref={mapRef}
+      mapLib={maplibre}
+      mapStyle={style}
+      styleDiffing={false}
+      initialViewState={initialViewState}
+      interactiveLayerIds={drawing ? [] : [pointLayerId]}
+      cursor={adding ? 'crosshair' : hovering ? 'pointer' : 'grab'}
+      onLoad={onReady}
+      onClick={handleClick}
+      onMouseEnter={() => setHovering(true)}
+      onMouseLeave={() => setHovering(false)}
+      onError={onError}
+      attributionControl={{ compact: true }}
+      dragRotate={false}
+      pitchWithRotate={false}
+      touchPitch={false}
+      style={{ position: 'absolute', inset: 0 }}
+    >
+      <NavigationControl position="bottom-right" showCompass={false} />
+      <SpotLayers locations={locations} selectedId={selectedId} />
+      <ClusterMarkers total={locations.length} />
+      {userPosition && (
+        <Marker longitude={userPosition.lng} latitude={userPosition.lat}>
+          <span className="map-you" role="img" aria-label="Your position" />
+        </Marker>
+      )}
+      {pendingPosition && (
+        <Marker longitude={pendingPosition.lng} latitude={pendingPosition.lat} anchor="bottom">
+          <span className="map-pending-pin" role="img" aria-label="New spot" />
+        </Marker>
+      )}
+      {drawing && <PatchDrawingLayer drawing={drawing} />}
+    </MapGL>
   );
 }

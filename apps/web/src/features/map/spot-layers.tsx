@@ -5,6 +5,7 @@ import { spotPatches, spotPoints } from './spot-features.ts';
 
 export const spotsSourceId = 'fj-spots';
 export const pointLayerId = 'fj-spot-points';
+const haloLayerId = 'fj-spot-selected-halo';
 /** Patches of every spot appear from this zoom on; the selected one at every zoom. */
 const allPatchesMinZoom = 13;
 /** Past this zoom spots never cluster, so two finds a few metres apart can both be tapped. */
@@ -21,34 +22,6 @@ export function SpotLayers({ locations, selectedId }: SpotLayersProps) {
   const patches = useMemo(() => spotPatches(locations, selectedId), [locations, selectedId]);
   return (
     <>
-      <Source id="fj-patches" type="geojson" data={patches}>
-        <Layer
-          id="fj-patches-fill"
-          type="fill"
-          minzoom={allPatchesMinZoom}
-          filter={['!', ['get', 'selected']]}
-          paint={{ 'fill-color': ['get', 'color'], 'fill-opacity': 0.18 }}
-        />
-        <Layer
-          id="fj-patches-line"
-          type="line"
-          minzoom={allPatchesMinZoom}
-          filter={['!', ['get', 'selected']]}
-          paint={{ 'line-color': ['get', 'color'], 'line-width': 1.5, 'line-opacity': 0.8 }}
-        />
-        <Layer
-          id="fj-patch-selected-fill"
-          type="fill"
-          filter={['get', 'selected']}
-          paint={{ 'fill-color': ['get', 'color'], 'fill-opacity': 0.3 }}
-        />
-        <Layer
-          id="fj-patch-selected-line"
-          type="line"
-          filter={['get', 'selected']}
-          paint={{ 'line-color': ['get', 'color'], 'line-width': 3 }}
-        />
-      </Source>
       <Source
         id={spotsSourceId}
         type="geojson"
@@ -60,7 +33,7 @@ export function SpotLayers({ locations, selectedId }: SpotLayersProps) {
         {/* Clusters are drawn as HTML buttons (cluster-markers.tsx): the plain background
             style has no glyphs, so a symbol layer could not print their counts. */}
         <Layer
-          id="fj-spot-selected-halo"
+          id={haloLayerId}
           type="circle"
           filter={['all', ['!', ['has', 'point_count']], ['==', ['get', 'id'], selectedId ?? '']]}
           paint={{
@@ -83,6 +56,42 @@ export function SpotLayers({ locations, selectedId }: SpotLayersProps) {
           }}
         />
       </Source>
+      {/* No source at all while no spot has a patch: an empty one still costs its tiles. Its
+          layers go under the spots' (beforeId), whichever was added first. */}
+      {patches.features.length > 0 && (
+        <Source id="fj-patches" type="geojson" data={patches}>
+          <Layer
+            id="fj-patches-fill"
+            beforeId={haloLayerId}
+            type="fill"
+            minzoom={allPatchesMinZoom}
+            filter={['!', ['get', 'selected']]}
+            paint={{ 'fill-color': ['get', 'color'], 'fill-opacity': 0.18 }}
+          />
+          <Layer
+            id="fj-patches-line"
+            beforeId={haloLayerId}
+            type="line"
+            minzoom={allPatchesMinZoom}
+            filter={['!', ['get', 'selected']]}
+            paint={{ 'line-color': ['get', 'color'], 'line-width': 1.5, 'line-opacity': 0.8 }}
+          />
+          <Layer
+            id="fj-patch-selected-fill"
+            beforeId={haloLayerId}
+            type="fill"
+            filter={['get', 'selected']}
+            paint={{ 'fill-color': ['get', 'color'], 'fill-opacity': 0.3 }}
+          />
+          <Layer
+            id="fj-patch-selected-line"
+            beforeId={haloLayerId}
+            type="line"
+            filter={['get', 'selected']}
+            paint={{ 'line-color': ['get', 'color'], 'line-width': 3 }}
+          />
+        </Source>
+      )}
     </>
   );
 }

@@ -1,15 +1,19 @@
-import type * as MapLibreModule from 'maplibre-gl';
+import * as maplibre from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 
 /** The "marker" library: MapLibre GL JS, which draws the map, its markers and its layers. */
-export type MarkerLibrary = typeof MapLibreModule;
+export type MarkerLibrary = typeof maplibre;
 
 /**
  * MapLibre 6 finds its worker next to its own module file, which a bundle does not have:
  * Vite emits the worker as an asset and we point MapLibre at it before the first map.
+ * MapLibre is imported statically here, and this file is itself loaded on demand
+ * (map-libraries.ts): one request for both, not one after the other. Its workers are started
+ * at once (prewarm), so they are ready, their script fetched and compiled, by the time the
+ * first map has its style and spots.
  */
-export async function markerLibrary(): Promise<MarkerLibrary> {
-  const maplibre = await import('maplibre-gl');
+export function markerLibrary(): MarkerLibrary {
   maplibre.setWorkerUrl(new URL(workerUrl, window.location.href).href);
+  maplibre.prewarm();
   return maplibre;
 }
