@@ -22,6 +22,8 @@ import photoWorkPlugin from './modules/photos/plugin.ts';
 import { photoFileRoutes, photoUploadRoutes } from './modules/photos/routes.ts';
 import { preferencesRoutes } from './modules/preferences/routes.ts';
 import { resetPasswordRoutes } from './modules/reset-password/routes.ts';
+import syncWorkPlugin from './modules/sync/plugin.ts';
+import { syncRoutes } from './modules/sync/routes.ts';
 import type { RevocationBroadcaster } from './auth/revocation/broadcaster.ts';
 import authPlugin from './plugins/auth.ts';
 import dbPlugin from './plugins/db.ts';
@@ -75,6 +77,7 @@ export async function buildApp(
   await app.register(mailPlugin, { mail: config.mail, mailer: overrides.mailer });
   await app.register(storagePlugin, { storage: config.storage });
   await app.register(photoWorkPlugin);
+  await app.register(syncWorkPlugin);
 
   const signer = createUrlSigner(config.authSecret);
   const services = createServices({
@@ -85,6 +88,9 @@ export async function buildApp(
     decodeGate: app.imageDecodeGate,
     photos: config.photos,
     quotas: config.quotas,
+    authSecret: config.authSecret,
+    locationsCacheBytes: config.locationsCacheBytes,
+    validateAnswers: config.env !== 'production',
   });
   await app.register(authPlugin, {
     config,
@@ -102,7 +108,8 @@ export async function buildApp(
       // onRequest, not preHandler: a caller without a valid token learns nothing of our schemas
       // and gets no body parsed.
       api.addHook('onRequest', api.authenticate);
-      await api.register(locationRoutes(services.locations));
+      await api.register(locationRoutes(services.locations, services.sync));
+      await api.register(syncRoutes(services.sync));
       await api.register(entryRoutes(services.entries));
       await api.register(preferencesRoutes(services.preferences));
       await api.register(photoUploadRoutes(services.photos, config.photos.maxUploadBytes));

@@ -9,6 +9,9 @@ import type { DecodeGate } from './modules/photos/decode-gate.ts';
 import { createPhotoService } from './modules/photos/service.ts';
 import { createPreferencesService } from './modules/preferences/service.ts';
 import { createResetTokenService } from './modules/reset-password/service.ts';
+import { createCursorCodec } from './modules/sync/cursor.ts';
+import { createListCache } from './modules/sync/list-cache.ts';
+import { createSyncService } from './modules/sync/service.ts';
 import type { PhotoStorage } from './storage/photo-storage.ts';
 import type { UrlSigner } from './storage/url-signer.ts';
 
@@ -20,6 +23,11 @@ export interface ServiceDeps {
   decodeGate: DecodeGate;
   photos: Config['photos'];
   quotas: Config['quotas'];
+  /** Signs sync cursors (AUTH_SECRET). */
+  authSecret: string;
+  locationsCacheBytes: number;
+  /** Check answers against their schemas before sending (everywhere but production). */
+  validateAnswers: boolean;
 }
 
 /** Every service of the server, built once with its dependencies; app.ts hands them to routes. */
@@ -32,11 +40,27 @@ export function createServices(deps: ServiceDeps) {
     dialect,
     maxLocationsPerUser: quotas.locationsPerUser,
   });
+  const sync = createSyncService({
+    db,
+    signer,
+    locations,
+    cursors: createCursorCodec(deps.authSecret),
+    listCache: createListCache(deps.locationsCacheBytes),
+    validateAnswers: deps.validateAnswers,
+  });
+  const photoCleanup = createAccountPhotoCleanup({ db, storage });
   return {
     health: createHealthService(db),
     resetTokens: createResetTokenService(db),
-    accountDeletion: createAccountPhotoCleanup({ db, storage }),
+    accountDeletion: {
+      beforeDelete: photoCleanup.beforeDelete,
+      async afterDelete(userId: string) {
+        sync.forget(userId);
+        await photoCleanup.afterDelete(userId);
+      },
+    },
     locations,
+    sync,
     entries: createEntryService({
       db,
       storage,
