@@ -22,6 +22,7 @@ import photoWorkPlugin from './modules/photos/plugin.ts';
 import { photoFileRoutes, photoUploadRoutes } from './modules/photos/routes.ts';
 import { preferencesRoutes } from './modules/preferences/routes.ts';
 import { resetPasswordRoutes } from './modules/reset-password/routes.ts';
+import { createListCache, type ListCache } from './modules/sync/list-cache.ts';
 import syncWorkPlugin from './modules/sync/plugin.ts';
 import { syncRoutes } from './modules/sync/routes.ts';
 import type { RevocationBroadcaster } from './auth/revocation/broadcaster.ts';
@@ -34,6 +35,13 @@ import storagePlugin from './plugins/storage.ts';
 import webPlugin from './plugins/web.ts';
 import { createServices } from './services.ts';
 import { createUrlSigner } from './storage/url-signer.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The serialized GET /locations answers (tests look at what it holds). */
+    listCache: ListCache;
+  }
+}
 
 export interface AppOverrides {
   /** Tests capture mail here instead of an SMTP server or the outbox. */
@@ -80,6 +88,7 @@ export async function buildApp(
   await app.register(syncWorkPlugin);
 
   const signer = createUrlSigner(config.authSecret);
+  app.decorate('listCache', createListCache(config.locationsCacheBytes));
   const services = createServices({
     db: app.db,
     dialect: app.dialect,
@@ -89,7 +98,7 @@ export async function buildApp(
     photos: config.photos,
     quotas: config.quotas,
     authSecret: config.authSecret,
-    locationsCacheBytes: config.locationsCacheBytes,
+    listCache: app.listCache,
     validateAnswers: config.env !== 'production',
   });
   await app.register(authPlugin, {

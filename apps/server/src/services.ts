@@ -10,7 +10,7 @@ import { createPhotoService } from './modules/photos/service.ts';
 import { createPreferencesService } from './modules/preferences/service.ts';
 import { createResetTokenService } from './modules/reset-password/service.ts';
 import { createCursorCodec } from './modules/sync/cursor.ts';
-import { createListCache } from './modules/sync/list-cache.ts';
+import type { ListCache } from './modules/sync/list-cache.ts';
 import { createSyncService } from './modules/sync/service.ts';
 import type { PhotoStorage } from './storage/photo-storage.ts';
 import type { UrlSigner } from './storage/url-signer.ts';
@@ -25,7 +25,8 @@ export interface ServiceDeps {
   quotas: Config['quotas'];
   /** Signs sync cursors (AUTH_SECRET). */
   authSecret: string;
-  locationsCacheBytes: number;
+  /** The serialized GET /locations answers (LOCATIONS_CACHE_MB). */
+  listCache: ListCache;
   /** Check answers against their schemas before sending (everywhere but production). */
   validateAnswers: boolean;
 }
@@ -45,7 +46,7 @@ export function createServices(deps: ServiceDeps) {
     signer,
     locations,
     cursors: createCursorCodec(deps.authSecret),
-    listCache: createListCache(deps.locationsCacheBytes),
+    listCache: deps.listCache,
     validateAnswers: deps.validateAnswers,
   });
   const photoCleanup = createAccountPhotoCleanup({ db, storage });
