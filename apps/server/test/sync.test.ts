@@ -9,7 +9,7 @@ import { listOf, requestSync, syncOf } from './helpers/sync.ts';
 import type { TestUser } from './helpers/test-app.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
 
-const ids = (locations: readonly Location[]) => locations.map((location) => location.id);
+const ids = (items: readonly { id: string }[]) => items.map((item) => item.id);
 
 describe.each(databaseKinds)('GET /sync on $name', (kind) => {
   const t = useTestApp(kind);
