@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { z, type ZodType } from 'zod';
 
 /** The browser keeps the answer but asks every time whether it is still current. */
@@ -11,8 +12,15 @@ export const revalidateEveryTime = 'private, no-cache';
  * for another user's answer.
  */
 function userTag(userId: string): string {
-  return createHash('sha256').update(userId).digest('base64url').slice(0, 10);
+  let tag = userTags.get(userId);
+  if (tag === undefined) {
+    tag = createHash('sha256').update(userId).digest('base64url').slice(0, 10);
+    userTags.set(userId, tag);
+  }
+  return tag;
 }
+/** Remembered, as a 304 is mostly this work: each user's tag is hashed once. */
+const userTags = new LRUCache<string, string>({ max: 10_000 });
 
 /**
  * `"<kind><part>.<part>….<user>"`: the kind of answer (`l`, `s`, `p`), the numbers the answer
@@ -26,6 +34,7 @@ export function etagOf(kind: string, userId: string, parts: readonly (number | s
 /** If-None-Match names this ETag (weak comparison, a list, or `*`). */
 export function etagMatches(ifNoneMatch: string | string[] | undefined, etag: string): boolean {
   if (ifNoneMatch === undefined) return false;
+  if (ifNoneMatch === etag) return true;
   const listed = [ifNoneMatch]
     .flat()
     .flatMap((value) => value.split(','))

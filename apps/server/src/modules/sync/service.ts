@@ -92,12 +92,11 @@ export function createSyncService(deps: SyncServiceDeps) {
     ): Promise<ConditionalAnswer> {
       const { revision } = await syncRepository.state(db, userId);
       const day = signer.day();
-      const headers = {
-        etag: etagOf('l', userId, [revision, day]),
-        'cache-control': revalidateEveryTime,
-        [syncCursorHeader]: cursors.encode(userId, revision),
-      };
-      if (etagMatches(ifNoneMatch, headers.etag)) return { headers };
+      const etag = etagOf('l', userId, [revision, day]);
+      const headers: Record<string, string> = { etag, 'cache-control': revalidateEveryTime };
+      // A 304 carries no Sync-Cursor: the client has it from the answer its ETag names.
+      if (etagMatches(ifNoneMatch, etag)) return { headers };
+      headers[syncCursorHeader] = cursors.encode(userId, revision);
       const version = `${revision}.${day}`;
       let body = listCache.get(userId, version);
       if (!body) {
