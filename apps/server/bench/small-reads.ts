@@ -8,7 +8,7 @@ import type { Figure } from './measure.ts';
 import { compareThroughput } from './load.ts';
 import { ensureBuilds, serverCommand, startUntilHealthy } from './processes.ts';
 
-interface Answer {
+export interface Answer {
   status: number;
   headers: Record<string, string | string[]>;
   body: string;
@@ -17,7 +17,8 @@ interface Answer {
 /** Headers node:http writes by itself (or that describe this connection, not the answer). */
 const perConnection = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
 
-function recordAnswer(url: string, headers: Record<string, string>): Promise<Answer> {
+/** One real answer as bare-server.mjs replays it: status, headers (not per-connection), body. */
+export function recordAnswer(url: string, headers: Record<string, string>): Promise<Answer> {
   return new Promise((resolve, reject) => {
     request(url, { headers }, (response) => {
       const chunks: Buffer[] = [];
@@ -39,7 +40,8 @@ function recordAnswer(url: string, headers: Record<string, string>): Promise<Ans
   });
 }
 
-async function signUp(baseUrl: string): Promise<string> {
+/** A new user on the running server; answers its ID token. */
+export async function signUp(baseUrl: string): Promise<string> {
   const email = `bench-${Date.now()}@example.com`;
   const signUp = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
     method: 'POST',
