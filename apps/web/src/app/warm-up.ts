@@ -8,7 +8,7 @@ import { preloadSignedInPage } from './pages.ts';
  * What a signed-in page needs, asked for all at once as soon as the user is known, instead of
  * one after the other as each part reaches the next (docs/behaviour.md#page-loading): the
  * signed-in frame and the page's script; on the home page also the map library, the map
- * settings and the journal's spots. Each of these is asked for once, whoever asks first.
+ * settings with their streets style, and the journal's spots. Each of these is asked for once, whoever asks first.
  */
 export function useSignedInWarmUp(signedIn: boolean): void {
   const { pathname } = useLocation();
@@ -17,7 +17,7 @@ export function useSignedInWarmUp(signedIn: boolean): void {
     if (!signedIn) return;
     preloadSignedInPage(pathname);
     if (pathname !== '/') return;
-    maps.requestSettings();
+    maps.requestStreetsStyle();
     maps.requestLibrary('marker');
     // The session told the store who is signed in before it reported the user, so by now the
     // store knows (journal-session.ts keeps the order); the fetch skips itself otherwise.

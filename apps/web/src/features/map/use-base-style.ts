@@ -1,20 +1,8 @@
 import type { StyleSpecification } from 'maplibre-gl';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { BaseLayer } from '../../lib/maps/base-layer.ts';
-import { useMapSettings } from '../../lib/maps/use-maps.ts';
-import { baseStyle, loadStreetsStyle } from './map-styles.ts';
-
-/** The streets style, fetched once per URL and page load (the settings come from the provider). */
-const streetsStyles = new Map<string, Promise<StyleSpecification | null>>();
-
-function streetsStyleOnce(url: string): Promise<StyleSpecification | null> {
-  let style = streetsStyles.get(url);
-  if (!style) {
-    style = loadStreetsStyle(url);
-    streetsStyles.set(url, style);
-  }
-  return style;
-}
+import { useMapSettings, useStreetsStyle } from '../../lib/maps/use-maps.ts';
+import { baseStyle } from './map-styles.ts';
 
 export interface BaseStyleState {
   /** null until the settings and the streets style are known (so the map never loads a wrong style). */
@@ -23,25 +11,13 @@ export interface BaseStyleState {
   unavailable: boolean;
 }
 
+/**
+ * The style for a base layer. The settings and the streets style come from the maps service,
+ * fetched once per page load, by whoever asks first (the home page's warm-up asks early).
+ */
 export function useBaseStyle(layer: BaseLayer): BaseStyleState {
   const settings = useMapSettings();
-  const [streets, setStreets] = useState<{
-    url: string;
-    style: StyleSpecification | null;
-  } | null>(null);
-  const styleUrl = settings?.mapStyleUrl;
-
-  useEffect(() => {
-    if (styleUrl === undefined) return;
-    let live = true;
-    void streetsStyleOnce(styleUrl).then((style) => {
-      if (live) setStreets({ url: styleUrl, style });
-    });
-    return () => {
-      live = false;
-    };
-  }, [styleUrl]);
-
+  const streets = useStreetsStyle();
   return useMemo(() => {
     if (!settings || streets?.url !== settings.mapStyleUrl)
       return { style: null, unavailable: false };

@@ -2,6 +2,7 @@ import { createContext, useContext, useState, type ReactNode } from 'react';
 import { getClientConfig, type ClientConfig } from '../api/client-config.ts';
 import { mapLibraryLoaders, type MapLibraryLoaders } from './map-libraries.ts';
 import { createMapsService, type MapsService } from './maps-service.ts';
+import { loadStreetsStyle } from './streets-style.ts';
 
 const MapsContext = createContext<MapsService | null>(null);
 
@@ -22,7 +23,7 @@ export function MapsProvider({
   loaders = mapLibraryLoaders,
   loadSettings = getClientConfig,
 }: MapsProviderProps) {
-  const [service] = useState(() => createMapsService({ loaders, loadSettings }));
+  const [service] = useState(() => createMapsService({ loaders, loadSettings, loadStreetsStyle }));
   return <MapsContext value={service}>{children}</MapsContext>;
 }
 

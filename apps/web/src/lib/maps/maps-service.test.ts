@@ -1,3 +1,4 @@
+import type { StyleSpecification } from 'maplibre-gl';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClientConfig } from '../api/client-config.ts';
 import type { MapLibraries, MapLibraryLoaders } from './map-libraries.ts';
@@ -12,8 +13,11 @@ const settings: ClientConfig = {
 };
 const geometry = {} as MapLibraries['geometry'];
 
+const style = { version: 8, sources: {}, layers: [] } as StyleSpecification;
+
 function setUp(loaders: Partial<MapLibraryLoaders> = {}) {
   const loadSettings = vi.fn(async () => settings);
+  const loadStreetsStyle = vi.fn(async (_url: string) => style);
   const all: MapLibraryLoaders = {
     marker: vi.fn(() => new Promise<never>(() => undefined)),
     geometry: vi.fn(async () => geometry),
@@ -21,10 +25,10 @@ function setUp(loaders: Partial<MapLibraryLoaders> = {}) {
     places: vi.fn(() => new Promise<never>(() => undefined)),
     ...loaders,
   };
-  const maps = createMapsService({ loadSettings, loaders: all });
+  const maps = createMapsService({ loadSettings, loaders: all, loadStreetsStyle });
   const changed = vi.fn();
   maps.subscribe(changed);
-  return { maps, loadSettings, loaders: all, changed };
+  return { maps, loadSettings, loadStreetsStyle, loaders: all, changed };
 }
 
 beforeEach(() => localStorage.clear());
@@ -44,6 +48,28 @@ describe('the maps service', () => {
     await vi.waitFor(() => expect(maps.getSnapshot().settings).toBe(settings));
     expect(loadSettings).toHaveBeenCalledTimes(1);
     expect(changed).toHaveBeenCalledTimes(1);
+  });
+
+  it('fetches the streets style of the settings once, asking for the settings first', async () => {
+    const { maps, loadSettings, loadStreetsStyle } = setUp();
+    maps.requestStreetsStyle();
+    maps.requestStreetsStyle();
+    await vi.waitFor(() =>
+      expect(maps.getSnapshot().streets).toEqual({ url: '/style.json', style }),
+    );
+    expect(maps.getSnapshot().settings).toBe(settings);
+    maps.requestSettings();
+    expect(loadSettings).toHaveBeenCalledTimes(1);
+    expect(loadStreetsStyle).toHaveBeenCalledTimes(1);
+    expect(loadStreetsStyle).toHaveBeenCalledWith('/style.json');
+  });
+
+  it('does not fetch the streets style for the settings alone', async () => {
+    const { maps, loadStreetsStyle } = setUp();
+    maps.requestSettings();
+    await vi.waitFor(() => expect(maps.getSnapshot().settings).toBe(settings));
+    expect(loadStreetsStyle).not.toHaveBeenCalled();
+    expect(maps.getSnapshot().streets).toBeNull();
   });
 
   it('loads each library once, and only the one asked for', async () => {

@@ -1,3 +1,4 @@
+import type { StyleSpecification } from 'maplibre-gl';
 import type { ClientConfig } from '../api/client-config.ts';
 import { readDefaultBaseLayer, writeDefaultBaseLayer, type BaseLayer } from './base-layer.ts';
 import type { MapLibraries, MapLibraryLoaders, MapLibraryName } from './map-libraries.ts';
@@ -12,12 +13,16 @@ export interface MapsState {
   libraries: Partial<MapLibraries>;
   /** Why a library did not load; it stays failed until the page is reloaded, as pages do. */
   failures: Partial<Record<MapLibraryName, unknown>>;
+  /** The streets style of the settings' URL, once fetched; `style` null when there is none. */
+  streets: { url: string; style: StyleSpecification | null } | null;
 }
 
 export interface MapsServiceDeps {
   /** Never rejects: an unreachable server answers the plain-map fallback. */
   loadSettings(): Promise<ClientConfig>;
   loaders: MapLibraryLoaders;
+  /** Never rejects: a style that cannot be had answers null (the plain background). */
+  loadStreetsStyle(url: string): Promise<StyleSpecification | null>;
 }
 
 export type MapsService = ReturnType<typeof createMapsService>;
@@ -27,7 +32,7 @@ export type MapsService = ReturnType<typeof createMapsService>;
  * library, and the chosen base layer. Framework-free: React reads it with
  * useSyncExternalStore (use-maps.ts) and tests drive it directly.
  */
-export function createMapsService({ loadSettings, loaders }: MapsServiceDeps) {
+export function createMapsService({ loadSettings, loaders, loadStreetsStyle }: MapsServiceDeps) {
   const stored = readDefaultBaseLayer();
   let state: MapsState = {
     settings: null,
@@ -35,10 +40,20 @@ export function createMapsService({ loadSettings, loaders }: MapsServiceDeps) {
     defaultBaseLayer: stored,
     libraries: {},
     failures: {},
+    streets: null,
   };
   const listeners = new Set<() => void>();
-  let settingsRequested = false;
+  let settingsLoad: Promise<ClientConfig> | null = null;
+  let streetsRequested = false;
   const requested = new Set<MapLibraryName>();
+
+  function requestSettings(): Promise<ClientConfig> {
+    if (!settingsLoad) {
+      settingsLoad = loadSettings();
+      void settingsLoad.then((settings) => update({ settings }));
+    }
+    return settingsLoad;
+  }
 
   function update(change: Partial<MapsState>) {
     state = { ...state, ...change };
@@ -60,9 +75,15 @@ export function createMapsService({ loadSettings, loaders }: MapsServiceDeps) {
     },
     getSnapshot: () => state,
     requestSettings() {
-      if (settingsRequested) return;
-      settingsRequested = true;
-      void loadSettings().then((settings) => update({ settings }));
+      void requestSettings();
+    },
+    /** The streets style of the settings (asked for first if need be), fetched once. */
+    requestStreetsStyle() {
+      if (streetsRequested) return;
+      streetsRequested = true;
+      void requestSettings().then(async ({ mapStyleUrl: url }) =>
+        update({ streets: { url, style: await loadStreetsStyle(url) } }),
+      );
     },
     requestLibrary<K extends MapLibraryName>(name: K) {
       if (requested.has(name)) return;

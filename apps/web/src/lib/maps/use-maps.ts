@@ -3,12 +3,20 @@ import type { ClientConfig } from '../api/client-config.ts';
 import type { BaseLayer } from './base-layer.ts';
 import type { MapLibraries, MapLibraryName } from './map-libraries.ts';
 import { useMapsService } from './maps-provider.tsx';
+import type { MapsState } from './maps-service.ts';
 
 /** The server's map settings; null until they arrive (the first caller asks for them). */
 export function useMapSettings(): ClientConfig | null {
   const maps = useMapsService();
   useEffect(() => maps.requestSettings(), [maps]);
   return useSyncExternalStore(maps.subscribe, () => maps.getSnapshot().settings);
+}
+
+/** The settings' streets style, fetched on first use; null until it has been tried. */
+export function useStreetsStyle(): MapsState['streets'] {
+  const maps = useMapsService();
+  useEffect(() => maps.requestStreetsStyle(), [maps]);
+  return useSyncExternalStore(maps.subscribe, () => maps.getSnapshot().streets);
 }
 
 /**
