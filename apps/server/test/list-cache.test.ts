@@ -134,6 +134,27 @@ describe.each(databaseKinds)('the GET /locations cache on $name', (kind) => {
     expect(after.data).toEqual(before.data);
   });
 
+  it('a POST /preferences for a record that exists changes nothing: same ETag, same cursor, kept answer', async () => {
+    const user = await t.signUp();
+    await seedLocation(t, user);
+    const call = apiClient(t.app, user.auth);
+    expect((await call('POST', '/preferences', { id: user.id })).statusCode).toBe(201);
+    const before = await listOf(t, user);
+    const again = await call('POST', '/preferences', {
+      id: user.id,
+      customTerrainTypes: ['ignored: the record is there'],
+    });
+    expect(again.statusCode).toBe(201);
+    const after = await listOf(t, user);
+    expect(after.etag).toBe(before.etag);
+    expect(after.cursor).toBe(before.cursor);
+    expect(t.app.listCache.holds(user.id)).toBe(true);
+    const preferences = await call('GET', '/preferences');
+    expect(
+      preferences.json<{ data: { customTerrainTypes: string[] } }>().data.customTerrainTypes,
+    ).not.toContain('ignored: the record is there');
+  });
+
   it("forgets a deleted account's answer at once", async () => {
     const user = await t.signUp();
     await fixture(user);

@@ -47,6 +47,10 @@ export function createPreferencesService(db: Db) {
     async create(userId: string, input: CreatePreferencesInput): Promise<Preferences> {
       if (input.id !== userId) throw badField('id', "must be the signed-in user's id");
       await db.transaction().execute(async (trx) => {
+        // Once per user, from each new device: a record that exists already stays as it is,
+        // and as nothing changed, no revision is raised (a raised one would also throw away
+        // the user's kept list answer, docs/behaviour.md#sync).
+        if (await repo.find(trx, userId)) return;
         await repo.insertIfAbsent(trx, toRow(input, await syncRepository.bump(trx, userId)));
       });
       return toPreferences(found(await repo.find(db, userId)));
