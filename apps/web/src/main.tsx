@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { warmUpAtStart } from './app/early-warm-up.ts';
 import { installNativeBackButton } from './platform/native-back-button.ts';
 import './styles/app.css';
 
@@ -8,6 +9,7 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 // The hardware back button follows docs/behaviour.md#back-button (only in the native app).
 installNativeBackButton();
+warmUpAtStart(window.location.pathname);
 createRoot(root).render(
   <StrictMode>
     <App />
