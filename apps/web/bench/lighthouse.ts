@@ -67,6 +67,21 @@ export async function runLighthouse(url: string, cookie?: string): Promise<Light
   }
 }
 
+/**
+ * Lighthouse now and then fails to record a trace on a busy machine (NO_NAVSTART, NO_FCP) and
+ * says to run it again: so it is, up to twice.
+ */
+async function withRetries(run: () => Promise<LighthouseRun>): Promise<LighthouseRun> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.warn(`Lighthouse failed, running it again: ${String(error)}`);
+    }
+  }
+}
+
 /** `runs` runs; the one with the median performance score stands for the page. */
 export async function medianLighthouse(
   url: string,
@@ -74,7 +89,7 @@ export async function medianLighthouse(
   cookie?: string,
 ): Promise<{ median: LighthouseRun; scores: number[] }> {
   const all: LighthouseRun[] = [];
-  for (let i = 0; i < runs; i++) all.push(await runLighthouse(url, cookie));
+  for (let i = 0; i < runs; i++) all.push(await withRetries(() => runLighthouse(url, cookie)));
   const sorted = [...all].sort((a, b) => a.performance - b.performance);
   const median = sorted[Math.floor(sorted.length / 2)];
   if (!median) throw new Error('no Lighthouse runs');

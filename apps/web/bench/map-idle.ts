@@ -2,65 +2,13 @@
 // drawn, beside MapLibre alone drawing the same points (bare-map.html), in one Chromium with
 // SwiftShader, alternating runs. Each run's browser profile has nothing cached; the app's holds
 // what a device the user signed in on holds (the session cookie, the app's local storage).
-import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../e2e/support/context.ts';
 import type { BenchServer } from './app-server.ts';
-import { spotPositions, type BenchUser, type SpotPosition } from './seed.ts';
+import { startBareMap } from './bare-map-server.ts';
+import { spotPositions, type BenchUser } from './seed.ts';
 
 const viewport = { width: 1280, height: 800 };
-/** MapLibre's own build, wherever npm put the package. */
-const maplibreDist = path.dirname(fileURLToPath(import.meta.resolve('maplibre-gl')));
-
-/** The reference: the bare page, MapLibre's own files, and the points as GeoJSON. */
-async function startReference(positions: readonly SpotPosition[]): Promise<{
-  baseUrl: string;
-  stop(): Promise<void>;
-}> {
-  const points = JSON.stringify({
-    type: 'FeatureCollection',
-    features: positions.map((position, i) => ({
-      type: 'Feature',
-      geometry: { type: 'Point', coordinates: [position.lng, position.lat] },
-      properties: { id: `spot-${i}`, name: `Spot ${i}`, color: '#8a5a2b' },
-    })),
-  });
-  const files: Record<string, { type: string; body: Buffer | string }> = {
-    '/': {
-      type: 'text/html',
-      body: readFileSync(path.join(import.meta.dirname, 'bare-map.html')),
-    },
-    '/points.json': { type: 'application/json', body: points },
-    '/maplibre-gl.mjs': {
-      type: 'text/javascript',
-      body: readFileSync(path.join(maplibreDist, 'maplibre-gl.mjs')),
-    },
-    '/maplibre-gl-worker.mjs': {
-      type: 'text/javascript',
-      body: readFileSync(path.join(maplibreDist, 'maplibre-gl-worker.mjs')),
-    },
-    '/maplibre-gl.css': {
-      type: 'text/css',
-      body: readFileSync(path.join(maplibreDist, 'maplibre-gl.css')),
-    },
-  };
-  const server: Server = createServer((request, response) => {
-    const file = files[new URL(request.url ?? '/', 'http://x').pathname];
-    if (!file) return response.writeHead(404).end();
-    response.writeHead(200, { 'content-type': file.type }).end(file.body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    stop: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
-
 /** The session cookies of a Cookie header, for the browser's own cookie jar. */
 function cookiesFor(baseUrl: string, header: string) {
   return header.split('; ').map((pair) => {
@@ -173,15 +121,15 @@ export async function measureMapIdle(
   total: number,
   runs: number,
 ): Promise<MapIdleResult> {
-  const reference = await startReference(spotPositions(total));
+  const reference = await startBareMap(spotPositions(total));
   const browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs] });
   try {
-    await timeBare(browser, reference.baseUrl);
+    await timeBare(browser, reference.url);
     const storage = await signedInStorage(browser, server, user, total);
     const appRuns: number[] = [];
     const bareRuns: number[] = [];
     for (let i = 0; i < runs; i++) {
-      bareRuns.push(await timeBare(browser, reference.baseUrl));
+      bareRuns.push(await timeBare(browser, reference.url));
       appRuns.push(await timeApp(browser, server, storage, total));
     }
     return { appMs: median(appRuns), bareMs: median(bareRuns), appRuns, bareRuns };

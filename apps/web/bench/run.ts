@@ -9,6 +9,7 @@ import { chromiumArgs, chromiumPath } from '../e2e/support/context.ts';
 import { webDir } from '../e2e/support/server.ts';
 import { gzipBytes, recordScripts } from '../e2e/support/scripts.ts';
 import { ensureBuilds, startBenchServer, type BenchServer } from './app-server.ts';
+import { startBareMap } from './bare-map-server.ts';
 import { medianLighthouse, type LighthouseRun } from './lighthouse.ts';
 import { measureMapIdle } from './map-idle.ts';
 import { seedSpots, signUpBenchUser, spotPositions } from './seed.ts';
@@ -47,31 +48,51 @@ const lighthouseRuns = 3;
 
 const artifactsDir = path.join(webDir, 'e2e-artifacts', 'bench');
 
-function lighthouseFigure(page: string, target: number, run: LighthouseRun, scores: number[]) {
+function lighthouseFigure(
+  page: string,
+  target: number,
+  { median: run, scores }: { median: LighthouseRun; scores: number[] },
+  reference?: { median: LighthouseRun; scores: number[] },
+): Figure {
   mkdirSync(artifactsDir, { recursive: true });
   const slug = page.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'page';
   writeFileSync(path.join(artifactsDir, `lighthouse-${slug}.json`), run.report);
   const warned = run.warnings.length ? `; warnings: ${run.warnings.join(' | ')}` : '';
+  const bare = reference
+    ? `; bare MapLibre with the same spots ${reference.median.performance} (runs ${reference.scores.join('/')}, TBT ${Math.round(reference.median.tbtMs)} ms)`
+    : '';
   return {
     name: `Lighthouse performance, ${page}`,
     value: run.performance,
     unit: 'score',
     target,
     atLeast: true,
-    reference: `runs ${scores.join('/')}; FCP ${(run.fcpMs / 1000).toFixed(1)} s, LCP ${(run.lcpMs / 1000).toFixed(1)} s, TBT ${Math.round(run.tbtMs)} ms, CLS ${run.cls.toFixed(3)}; ${run.requests} requests, ${kB(run.transferred)} transferred, ${kB(run.scriptBytes)} of it scripts${warned}`,
+    reference: `runs ${scores.join('/')}; FCP ${(run.fcpMs / 1000).toFixed(1)} s, LCP ${(run.lcpMs / 1000).toFixed(1)} s, TBT ${Math.round(run.tbtMs)} ms, CLS ${run.cls.toFixed(3)}; ${run.requests} requests, ${kB(run.transferred)} transferred, ${kB(run.scriptBytes)} of it scripts${bare}${warned}`,
   };
 }
 
-/** Lighthouse 12, mobile: /login for a visitor, / for a user with 200 spots (2 entries each). */
+const homeSpots = 200;
+
+/**
+ * Lighthouse 12, mobile: /login for a visitor, / for a user with 200 spots (2 entries each),
+ * and, as the reference for /, MapLibre alone drawing the same 200 points.
+ */
 async function lighthouseFigures(server: BenchServer): Promise<Figure[]> {
   const login = await medianLighthouse(`${server.baseUrl}/login`, lighthouseRuns);
   const user = await signUpBenchUser(server.baseUrl, 'lighthouse');
-  await seedSpots(server.baseUrl, user, spotPositions(200), { entriesEach: 2 });
+  const positions = spotPositions(homeSpots);
+  await seedSpots(server.baseUrl, user, positions, { entriesEach: 2 });
   const home = await medianLighthouse(`${server.baseUrl}/`, lighthouseRuns, user.cookie);
-  return [
-    lighthouseFigure('/login (mobile)', 95, login.median, login.scores),
-    lighthouseFigure('/, 200 spots (mobile)', 90, home.median, home.scores),
-  ];
+  const bareMap = await startBareMap(positions);
+  try {
+    const bare = await medianLighthouse(bareMap.url, lighthouseRuns);
+    return [
+      lighthouseFigure('/login (mobile)', 95, login),
+      lighthouseFigure(`/, ${homeSpots} spots (mobile)`, 90, home, bare),
+    ];
+  } finally {
+    await bareMap.stop();
+  }
 }
 
 const mapSpots = 10_000;
