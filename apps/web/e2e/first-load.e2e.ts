@@ -19,7 +19,8 @@ const laterParts = {
   terraDraw: 'node_modules/terra-draw',
   zod: 'node_modules/zod/',
   store: 'src/store/',
-  preferences: 'src/lib/api/preferences-',
+  preferences: 'src/lib/api/preferences-service',
+  preferencesEndpoints: 'src/lib/api/preferences-endpoints',
 };
 
 /**
