@@ -50,9 +50,15 @@ describe.skipIf(e2e.skip)('the first load', () => {
     await browser.close();
   });
 
-  it('/login downloads at most 120 kB of JavaScript (gzip) and none of the later parts; the home map brings them', async () => {
+  it('/login downloads at most 120 kB of JavaScript (gzip) and none of the later parts; the home map brings them, within the CSP', async () => {
     const { page, context } = await openTab(browser);
     const scripts = recordScripts(page);
+    // The Content-Security-Policy's reports, here collected in the page: there should be none.
+    await page.addInitScript({
+      content: `window.cspViolations = [];
+        document.addEventListener('securitypolicyviolation', (event) =>
+          window.cspViolations.push(event.violatedDirective + ' ' + event.sourceFile));`,
+    });
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
     await page.waitForLoadState('networkidle');
@@ -69,6 +75,12 @@ describe.skipIf(e2e.skip)('the first load', () => {
     expect(partsOf(await scripts.settled())).toEqual(
       expect.arrayContaining(['maplibre', 'store', 'zod']),
     );
+    await page
+      .getByText(/spots? on the map|No spots on the map yet/)
+      .waitFor({ state: 'attached' });
+    expect(
+      await page.evaluate(() => (window as { cspViolations?: string[] }).cspViolations),
+    ).toEqual([]);
     await context.close();
   });
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /**
  * Runs `check` on the raw input before `schema`. zod parses every element of an array before

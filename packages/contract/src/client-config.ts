@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import type { ClientConfig } from './client-config-reading.ts';
 
 export { defaultAppName, type ClientConfig } from './client-config-reading.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { noControls, oneLine } from './cheap-checks.ts';
 import { limits } from './limits.ts';
 

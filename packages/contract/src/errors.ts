@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** Stable error codes: clients branch on these, never on message text. */
 export const errorCodes = [

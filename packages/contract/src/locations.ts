@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { boundedArray, checkedFirst, noControls, oneLine, printable } from './cheap-checks.ts';
 import { labelSchema } from './common.ts';
 import { entrySchema } from './entries.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { noControls, oneLine } from './cheap-checks.ts';
 
 /** The Photo entry (docs/behaviour.md#photo-entry). URLs are signed and expire, so the server re-signs them on every read. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { boundedArray, checkedFirst, noControls, oneLine } from './cheap-checks.ts';
 import { labelSchema } from './common.ts';
 import { limits } from './limits.ts';

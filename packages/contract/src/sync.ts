@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { limits } from './limits.ts';
 import { locationSchema, type Location } from './locations.ts';
 import { preferencesSchema, type Preferences } from './preferences.ts';
