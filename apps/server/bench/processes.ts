@@ -37,7 +37,7 @@ export async function startUntilHealthy(
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: baseUrl, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', process.env.BENCH_SERVER_OUTPUT ? 'inherit' : 'ignore', 'pipe'],
   });
   let errors = '';
   child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString('utf8')));
