@@ -6,6 +6,7 @@ import { makePrivateDir, makePrivateFile } from '../lib/private-files.ts';
 import type { DialectName } from './dialect.ts';
 import type { Db } from './executor.ts';
 import type { Database } from './schema.ts';
+import { withStatementCache } from './statement-cache.ts';
 
 export interface DatabaseHandle {
   db: Db;
@@ -36,7 +37,9 @@ export async function connectDatabase(config: Config['database']): Promise<Datab
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
+    db: new Kysely<Database>({
+      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    }),
     dialect: 'sqlite',
   };
 }

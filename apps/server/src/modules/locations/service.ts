@@ -114,7 +114,11 @@ export function createLocationService({
           });
         }
       }
-      return { location: await read(userId, row.id), created };
+      // A new location has no entries yet: its answer is the row just written, not read back.
+      const location = created
+        ? toLocation(row, [], new Map(), signer)
+        : await read(userId, row.id);
+      return { location, created };
     },
 
     async update(userId: string, id: string, input: UpdateLocationInput): Promise<Location> {
