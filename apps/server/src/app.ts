@@ -1,14 +1,11 @@
 import formBody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { bodyLimits } from './body-limits.ts';
 import { frameworkErrors, registerErrorHandler } from './errors.ts';
+import { answerSerializerCompiler } from './lib/answer-serializer.ts';
 import { registerJsonParser } from './lib/json-body.ts';
 import { makePrivateDir } from './lib/private-files.ts';
 import { serverTimeouts } from './lib/server-timeouts.ts';
@@ -61,7 +58,7 @@ export async function buildApp(
       `DATA_DIR ${config.dataDir} is not ours to chmod: keep it readable by this user only`,
     );
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializerCompiler(config.env !== 'production'));
   registerErrorHandler(app);
   registerJsonParser(app);
 
