@@ -27,6 +27,7 @@ describe('the request log', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({
       level: 30,
+      reqId: expect.stringMatching(/^req-/),
       msg: 'request completed',
       req: { method: 'GET', url: '/api/v1/preferences?x=1' },
       res: { statusCode: 200 },
