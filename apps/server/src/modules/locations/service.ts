@@ -97,8 +97,9 @@ export function createLocationService({
       const created = await db.transaction().execute(async (trx) => {
         await lockUserRow(trx, dialect, userId);
         // Under the lock, so a retry racing its own first attempt sees it and is not counted.
-        const isRetry = (await repo.findOwner(trx, row.id)) !== undefined;
-        if (!isRetry && (await repo.countByUser(trx, userId)) >= maxLocationsPerUser) {
+        // A retry is looked for only at the limit: below it, a create needs no second read.
+        const atLimit = (await repo.countByUser(trx, userId)) >= maxLocationsPerUser;
+        if (atLimit && (await repo.findOwner(trx, row.id)) === undefined) {
           throw new AppError(
             'QUOTA_EXCEEDED',
             `You have reached the limit of ${maxLocationsPerUser} locations for one account`,
