@@ -53,7 +53,8 @@ export function createServices(deps: ServiceDeps) {
       maxPixels: deps.photos.maxPixels,
       maxStoredBytesPerUser: quotas.photoBytesPerUser,
     }),
-    preferences: createPreferencesService(db),
+    // SQLite is one server's database: nobody else writes it, so its records may be kept.
+    preferences: createPreferencesService(db, { cacheRows: dialect === 'sqlite' }),
   };
 }
 

@@ -8,6 +8,7 @@ import type { PreferencesTable } from '../../db/schema.ts';
 import { badField, notFound } from '../../errors.ts';
 import { nowIso, parseJson } from '../../lib/json.ts';
 import { toPreferences, toRow } from './mapping.ts';
+import { createPreferencesRowCache } from './row-cache.ts';
 import { preferencesRepository as repo } from './repository.ts';
 
 /** A record just written is there to read, unless the user was deleted meanwhile. */
@@ -21,25 +22,47 @@ const tidy = (list: readonly string[]) => [
   ...new Set(list.map((item) => item.trim()).filter(Boolean)),
 ];
 
-export function createPreferencesService(db: Db) {
+export interface PreferencesServiceOptions {
+  /**
+   * Keep read records in memory (createPreferencesRowCache). Only where this process is the
+   * database's one writer: a server sharing PostgreSQL with others would not hear their writes.
+   */
+  cacheRows?: boolean;
+}
+
+export function createPreferencesService(db: Db, options: PreferencesServiceOptions = {}) {
+  const cache = options.cacheRows ? createPreferencesRowCache() : undefined;
+
   /** A record with the defaults (docs/behaviour.md#defaults), made on first need, so a failed first POST is harmless. */
-  async function ensure(userId: string): Promise<PreferencesTable> {
+  async function load(userId: string): Promise<PreferencesTable> {
     const existing = await repo.find(db, userId);
     if (existing) return existing;
     await repo.insertIfAbsent(db, toRow(createPreferencesSchema.parse({ id: userId })));
     return found(await repo.find(db, userId));
   }
 
+  const ensure = (userId: string) =>
+    cache ? cache.through(userId, () => load(userId)) : load(userId);
+
+  /** Runs a write of the user's record; the cache forgets the record however it ends. */
+  async function writing<T>(userId: string, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } finally {
+      cache?.forget(userId);
+    }
+  }
+
   async function change(userId: string, changes: Partial<PreferencesTable>): Promise<Preferences> {
     await ensure(userId);
-    await repo.update(db, userId, { ...changes, updated_at: nowIso() });
+    await writing(userId, () => repo.update(db, userId, { ...changes, updated_at: nowIso() }));
     return toPreferences(found(await repo.find(db, userId)));
   }
 
   return {
     async create(userId: string, input: CreatePreferencesInput): Promise<Preferences> {
       if (input.id !== userId) throw badField('id', "must be the signed-in user's id");
-      await repo.insertIfAbsent(db, toRow(input));
+      await writing(userId, () => repo.insertIfAbsent(db, toRow(input)));
       return toPreferences(found(await repo.find(db, userId)));
     },
     async get(userId: string): Promise<Preferences> {
