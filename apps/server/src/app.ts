@@ -44,9 +44,10 @@ export async function buildApp(
   config: Config,
   overrides: AppOverrides = {},
 ): Promise<FastifyInstance> {
+  const logger = loggerOptions(config.logLevel, overrides.logStream);
   const app = Fastify({
-    logger: loggerOptions(config.logLevel, overrides.logStream),
-    logController: new OneLinePerRequest(),
+    logger,
+    logController: new OneLinePerRequest(logger),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // Small by default; the routes that take big bodies set their own (see body-limits.ts).
     bodyLimit: bodyLimits.default,

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
@@ -34,6 +35,26 @@ describe('the request log', () => {
       responseTime: expect.any(Number),
     });
     expect(JSON.stringify(lines[0])).not.toContain(user.idToken);
+    // The fields pino writes, in its order, so the line reads like every other line of the log.
+    expect(Object.keys(lines[0] ?? {})).toEqual([
+      'level',
+      'time',
+      'pid',
+      'hostname',
+      'reqId',
+      'req',
+      'res',
+      'responseTime',
+      'msg',
+    ]);
+    expect(lines[0]).toMatchObject({ pid: process.pid, hostname: hostname() });
+    // (remotePort too, over a socket; inject() has none.)
+    expect(Object.keys((lines[0]?.req ?? {}) as object)).toEqual([
+      'method',
+      'url',
+      'host',
+      'remoteAddress',
+    ]);
   });
 
   it('logs a refused request once too', async () => {
