@@ -5,11 +5,14 @@ import autocannon from 'autocannon';
 export interface Throughput {
   requestsPerSecond: number;
   p99Ms: number;
-  /** Answers other than 2xx/3xx, and socket errors: a run with any is not a measurement. */
+  /** Answers of another class than expected, and socket errors: a run with any is not a measurement. */
   failures: number;
   /** What the failures were: status code (or "errors", "timeouts") to how many. */
   failed: Record<string, number>;
 }
+
+/** The class of status every answer should have: 2xx, or 3xx for conditional reads (304). */
+export type StatusClass = '2xx' | '3xx';
 
 /** One connection's request, sent again and again. */
 export interface ConnectionRequest {
@@ -22,7 +25,7 @@ export interface ConnectionRequest {
 
 /** What the load is: one request for all connections, or one chosen per connection. */
 export interface Target {
-  /** The origin and, for `request` alone, the path: `http://127.0.0.1:1234/api/v1/preferences`. */
+  /** The origin and, without `perConnection`, the path: `http://127.0.0.1:1234/api/v1/preferences`. */
   url: string;
   /** GET with these headers on every connection. */
   headers?: Record<string, string>;
@@ -30,10 +33,15 @@ export interface Target {
   perConnection?: (connection: number) => ConnectionRequest[];
 }
 
+export interface LoadOptions {
+  connections?: number;
+  expected?: StatusClass;
+}
+
 export async function loadTest(
   target: Target,
   seconds: number,
-  connections = 10,
+  { connections = 10, expected = '2xx' }: LoadOptions = {},
 ): Promise<Throughput> {
   let next = 0;
   const { perConnection } = target;
@@ -50,17 +58,19 @@ export async function loadTest(
         }
       : {}),
   });
+  const answered = result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'];
+  const expectedDigit = expected[0] ?? '2';
   return {
     requestsPerSecond: result.requests.average,
     p99Ms: result.latency.p99,
-    failures: result.non2xx + result.errors + result.timeouts,
+    failures: answered - result[expected] + result.errors + result.timeouts,
     failed: Object.fromEntries(
       Object.entries({
         ...result.statusCodeStats,
         errors: { count: result.errors },
         timeouts: { count: result.timeouts },
       })
-        .filter(([code, { count = 0 }]) => count > 0 && !/^[23]/.test(code))
+        .filter(([code, { count = 0 }]) => count > 0 && !code.startsWith(expectedDigit))
         .map(([code, { count }]) => [code, count]),
     ),
   };
@@ -72,14 +82,13 @@ export async function loadTest(
  */
 export async function measureInTurns<Name extends string>(
   targets: Record<Name, Target>,
-  { rounds = 2, seconds = 5, connections = 10 } = {},
+  { rounds = 2, seconds = 5, ...load }: LoadOptions & { rounds?: number; seconds?: number } = {},
 ): Promise<Record<Name, Throughput>> {
   const names = Object.keys(targets) as Name[];
-  for (const name of names) await loadTest(targets[name], 2, connections);
+  for (const name of names) await loadTest(targets[name], 2, load);
   const runs = new Map<Name, Throughput[]>(names.map((name) => [name, []]));
   for (let round = 0; round < rounds; round++)
-    for (const name of names)
-      runs.get(name)?.push(await loadTest(targets[name], seconds, connections));
+    for (const name of names) runs.get(name)?.push(await loadTest(targets[name], seconds, load));
   const mean = (list: Throughput[]): Throughput => ({
     requestsPerSecond: list.reduce((sum, t) => sum + t.requestsPerSecond, 0) / list.length,
     p99Ms: Math.max(...list.map((t) => t.p99Ms)),
@@ -96,7 +105,7 @@ export async function measureInTurns<Name extends string>(
 export function compareThroughput(
   app: Target,
   reference: Target,
-  options: { rounds?: number; seconds?: number; connections?: number } = {},
+  options: LoadOptions & { rounds?: number; seconds?: number } = {},
 ): Promise<{ app: Throughput; reference: Throughput }> {
   return measureInTurns({ app, reference }, options);
 }

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { databaseKinds } from '../test/helpers/databases.ts';
 import { createTestApp } from '../test/helpers/test-app.ts';
 import { coldStartFigures } from './cold-start.ts';
+import { listReadFigures } from './list-reads.ts';
 import { report, timeRuns, type Figure } from './measure.ts';
 import { measurePhotoMemory } from './photo-memory.ts';
 import { signInTimingFigures } from './sign-in-timing.ts';
@@ -173,6 +174,7 @@ const sections: Record<string, () => Promise<Figure[]>> = {
   'sign-in': signInTimingFigures,
   'photo-memory': photoMemoryFigures,
   reads: smallReadFigures,
+  'list-reads': listReadFigures,
   writes: writeFigures,
   start: coldStartFigures,
 };

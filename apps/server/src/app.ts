@@ -19,6 +19,9 @@ import photoWorkPlugin from './modules/photos/plugin.ts';
 import { photoFileRoutes, photoUploadRoutes } from './modules/photos/routes.ts';
 import { preferencesRoutes } from './modules/preferences/routes.ts';
 import { resetPasswordRoutes } from './modules/reset-password/routes.ts';
+import { createListCache, type ListCache } from './modules/sync/list-cache.ts';
+import syncWorkPlugin from './modules/sync/plugin.ts';
+import { syncRoutes } from './modules/sync/routes.ts';
 import type { RevocationBroadcaster } from './auth/revocation/broadcaster.ts';
 import authPlugin from './plugins/auth.ts';
 import dbPlugin from './plugins/db.ts';
@@ -29,6 +32,13 @@ import storagePlugin from './plugins/storage.ts';
 import webPlugin from './plugins/web.ts';
 import { createServices } from './services.ts';
 import { createUrlSigner } from './storage/url-signer.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The serialized GET /locations answers (tests look at what it holds). */
+    listCache: ListCache;
+  }
+}
 
 export interface AppOverrides {
   /** Tests capture mail here instead of an SMTP server or the outbox. */
@@ -73,8 +83,10 @@ export async function buildApp(
   await app.register(mailPlugin, { mail: config.mail, mailer: overrides.mailer });
   await app.register(storagePlugin, { storage: config.storage });
   await app.register(photoWorkPlugin);
+  await app.register(syncWorkPlugin);
 
   const signer = createUrlSigner(config.authSecret);
+  app.decorate('listCache', createListCache(config.locationsCacheBytes));
   const services = createServices({
     db: app.db,
     dialect: app.dialect,
@@ -83,6 +95,9 @@ export async function buildApp(
     decodeGate: app.imageDecodeGate,
     photos: config.photos,
     quotas: config.quotas,
+    authSecret: config.authSecret,
+    listCache: app.listCache,
+    validateAnswers: config.env !== 'production',
   });
   await app.register(authPlugin, {
     config,
@@ -100,7 +115,8 @@ export async function buildApp(
       // onRequest, not preHandler: a caller without a valid token learns nothing of our schemas
       // and gets no body parsed.
       api.addHook('onRequest', api.authenticate);
-      await api.register(locationRoutes(services.locations));
+      await api.register(locationRoutes(services.locations, services.sync));
+      await api.register(syncRoutes(services.sync));
       await api.register(entryRoutes(services.entries));
       await api.register(preferencesRoutes(services.preferences));
       await api.register(photoUploadRoutes(services.photos, config.photos.maxUploadBytes));

@@ -52,6 +52,7 @@ const envSchema = z.object({
   QUOTA_LOCATIONS_PER_USER: positiveInt.default(20_000),
   QUOTA_ENTRIES_PER_LOCATION: positiveInt.default(10_000),
   QUOTA_PHOTO_BYTES_PER_USER: positiveInt.default(5_000_000_000),
+  LOCATIONS_CACHE_MB: z.coerce.number().min(0).default(64),
   RATE_LIMIT_MAX: positiveInt.default(300),
   AUTH_RATE_LIMIT_MAX: positiveInt.default(10),
   TRUST_PROXY: trustProxySchema.optional(),
@@ -106,6 +107,8 @@ export interface Config {
   photos: { maxUploadBytes: number; maxPixels: number };
   /** What one account may store; past it a write answers QUOTA_EXCEEDED and changes nothing. */
   quotas: { locationsPerUser: number; entriesPerLocation: number; photoBytesPerUser: number };
+  /** Bytes of serialized GET /locations answers kept in memory (LOCATIONS_CACHE_MB); 0 keeps none. */
+  locationsCacheBytes: number;
   rateLimit: { max: number; authMax: number };
   /** Who may set X-Forwarded-For: request.ip (and so every rate limit) follows it. */
   trustProxy: TrustProxy;
@@ -192,6 +195,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       entriesPerLocation: e.QUOTA_ENTRIES_PER_LOCATION,
       photoBytesPerUser: e.QUOTA_PHOTO_BYTES_PER_USER,
     },
+    locationsCacheBytes: Math.floor(e.LOCATIONS_CACHE_MB * 1024 * 1024),
     rateLimit: { max: e.RATE_LIMIT_MAX, authMax: e.AUTH_RATE_LIMIT_MAX },
     // Unset: a proxy on the same machine in production, nobody elsewhere.
     trustProxy: e.TRUST_PROXY ?? (e.NODE_ENV === 'production' ? ['loopback'] : false),

@@ -9,6 +9,9 @@ import type { DecodeGate } from './modules/photos/decode-gate.ts';
 import { createPhotoService } from './modules/photos/service.ts';
 import { createPreferencesService } from './modules/preferences/service.ts';
 import { createResetTokenService } from './modules/reset-password/service.ts';
+import { createCursorCodec } from './modules/sync/cursor.ts';
+import type { ListCache } from './modules/sync/list-cache.ts';
+import { createSyncService } from './modules/sync/service.ts';
 import type { PhotoStorage } from './storage/photo-storage.ts';
 import type { UrlSigner } from './storage/url-signer.ts';
 
@@ -20,6 +23,12 @@ export interface ServiceDeps {
   decodeGate: DecodeGate;
   photos: Config['photos'];
   quotas: Config['quotas'];
+  /** Signs sync cursors (AUTH_SECRET). */
+  authSecret: string;
+  /** The serialized GET /locations answers (LOCATIONS_CACHE_MB). */
+  listCache: ListCache;
+  /** Check answers against their schemas before sending (everywhere but production). */
+  validateAnswers: boolean;
 }
 
 /** Every service of the server, built once with its dependencies; app.ts hands them to routes. */
@@ -32,11 +41,27 @@ export function createServices(deps: ServiceDeps) {
     dialect,
     maxLocationsPerUser: quotas.locationsPerUser,
   });
+  const sync = createSyncService({
+    db,
+    signer,
+    locations,
+    cursors: createCursorCodec(deps.authSecret),
+    listCache: deps.listCache,
+    validateAnswers: deps.validateAnswers,
+  });
+  const photoCleanup = createAccountPhotoCleanup({ db, storage });
   return {
     health: createHealthService(db),
     resetTokens: createResetTokenService(db),
-    accountDeletion: createAccountPhotoCleanup({ db, storage }),
+    accountDeletion: {
+      beforeDelete: photoCleanup.beforeDelete,
+      async afterDelete(userId: string) {
+        sync.forget(userId);
+        await photoCleanup.afterDelete(userId);
+      },
+    },
     locations,
+    sync,
     entries: createEntryService({
       db,
       storage,

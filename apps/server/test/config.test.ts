@@ -51,6 +51,16 @@ describe('loadConfig', () => {
       ]),
     );
     expect(config.authSecret).toBe(secret);
+    expect(config.locationsCacheBytes).toBe(64 * 1024 * 1024);
+  });
+
+  it('takes LOCATIONS_CACHE_MB in megabytes, 0 for no cache', () => {
+    const read = (value: string) =>
+      loadConfig({ AUTH_SECRET: secret, DATA_DIR: dir, LOCATIONS_CACHE_MB: value })
+        .locationsCacheBytes;
+    expect(read('8')).toBe(8 * 1024 * 1024);
+    expect(read('0.5')).toBe(512 * 1024);
+    expect(read('0')).toBe(0);
   });
 
   it('reads only the env object it is given, not process.env', () => {
@@ -144,6 +154,8 @@ describe('loadConfig', () => {
     ['SMTP_URL', 'http://mail.example.org'],
     ['PUBLIC_URL', 'not a url'],
     ['LOG_LEVEL', 'chatty'],
+    ['LOCATIONS_CACHE_MB', '-1'],
+    ['LOCATIONS_CACHE_MB', 'plenty'],
   ])('refuses %s=%s', (key, value) => {
     const error = configErrorFor({ DATA_DIR: dir, AUTH_SECRET: secret, [key]: value });
     expect(error.message).toContain(`${key}: `);

@@ -43,6 +43,30 @@ describe('cross-origin requests', () => {
     expect(res.headers['set-auth-token']).toBeTruthy();
   });
 
+  it('lets the native app send If-None-Match and read the ETag and Sync-Cursor of its reads', async () => {
+    const user = await t.signUp();
+    const origin = 'capacitor://localhost';
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/locations',
+      headers: {
+        origin,
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization,if-none-match',
+      },
+    });
+    expect(String(preflight.headers['access-control-allow-headers'])).toContain('if-none-match');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/locations',
+      headers: { ...user.auth, origin },
+    });
+    const exposed = String(res.headers['access-control-expose-headers']).split(/,\s*/);
+    expect(exposed).toEqual(expect.arrayContaining(['etag', 'sync-cursor']));
+    expect(res.headers.etag).toBeTruthy();
+    expect(res.headers['sync-cursor']).toBeTruthy();
+  });
+
   it('refuses a sign-in sent from an origin that is not trusted', async () => {
     await t.signUp('cookie@example.com', 'chanterelle');
     const res = await t.app.inject({

@@ -72,6 +72,23 @@ describe.each(databaseKinds)('public endpoints on $name', (kind) => {
     expect(paths.filter((p) => p.startsWith('/api/auth') || p.startsWith('/reset'))).toEqual([]);
   });
 
+  it('documents GET /sync (its since, answer, 304 and 400) and the 304s of the conditional reads', async () => {
+    const doc = (await get('/api/docs/json')).json<OpenApiDocument>();
+    interface Operation {
+      description?: string;
+      parameters?: { name: string; in: string }[];
+      responses: Record<string, unknown>;
+    }
+    const operation = (path: string) => doc.paths[path]?.get as Operation;
+    const sync = operation('/api/v1/sync');
+    expect(sync.parameters?.map((p) => [p.in, p.name])).toEqual([['query', 'since']]);
+    expect(Object.keys(sync.responses).sort()).toEqual(['200', '304', '400', '401']);
+    expect(sync.description).toMatch(/cursor/);
+    for (const path of ['/api/v1/locations', '/api/v1/preferences'])
+      expect(Object.keys(operation(path).responses), path).toContain('304');
+    expect(operation('/api/v1/locations').description).toMatch(/Sync-Cursor/);
+  });
+
   it.each(['/api/nope', '/api/v1/nope', '/api/v1'])(
     'answers 404 in the error shape for the unknown path %s',
     async (url) => {

@@ -27,6 +27,7 @@ describe.runIf(postgres)('migrations on a PostgreSQL database shared by schemas'
       '0003-revoked-sessions',
       '0004-photo-stored-bytes',
       '0005-photos-belong-to-entries',
+      '0006-sync-revisions',
     ]);
     const user = await second.signUp();
     const res = await second.app.inject({

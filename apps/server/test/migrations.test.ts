@@ -27,6 +27,7 @@ describe.each(databaseKinds)('schema on $name', (kind) => {
       '0003-revoked-sessions',
       '0004-photo-stored-bytes',
       '0005-photos-belong-to-entries',
+      '0006-sync-revisions',
     ]);
   });
 
@@ -45,15 +46,24 @@ describe.each(databaseKinds)('schema on $name', (kind) => {
       payload: { date: '2026-08-30' },
     });
     await t.app.inject({ method: 'GET', url: '/api/v1/preferences', headers: user.auth });
+    // A deleted location leaves a tombstone (for GET /sync).
+    const gone = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/locations',
+      headers: user.auth,
+      payload: { name: 'Gone', position: { lat: 61, lng: 16 } },
+    });
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/locations/${gone.json<{ id: string }>().id}`,
+      headers: user.auth,
+    });
+    const tables = ['locations', 'entries', 'sync_revisions', 'sync_tombstones'] as const;
+    const rowsOf = (table: (typeof tables)[number]) =>
+      t.app.db.selectFrom(table).select('user_id').where('user_id', '=', user.id).execute();
+    for (const table of tables) expect(await rowsOf(table), table).not.toEqual([]);
     await t.app.db.deleteFrom('user').where('id', '=', user.id).execute();
-    for (const table of ['locations', 'entries'] as const) {
-      const rows = await t.app.db
-        .selectFrom(table)
-        .select('id')
-        .where('user_id', '=', user.id)
-        .execute();
-      expect(rows, table).toEqual([]);
-    }
+    for (const table of tables) expect(await rowsOf(table), table).toEqual([]);
     const prefs = await t.app.db
       .selectFrom('preferences')
       .select('id')

@@ -13,6 +13,7 @@ const row = (name: string): PreferencesTable => ({
   show_tutorial: 1,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
+  revision: 1,
 });
 
 /** A load that finishes when told to, counting its calls. */

@@ -11,6 +11,7 @@ import { journalTables } from './migrations/0002-journal-tables.ts';
 import { revokedSessions } from './migrations/0003-revoked-sessions.ts';
 import { photoStoredBytes } from './migrations/0004-photo-stored-bytes.ts';
 import { photosBelongToEntries } from './migrations/0005-photos-belong-to-entries.ts';
+import { syncRevisions } from './migrations/0006-sync-revisions.ts';
 
 function provider(dialect: DialectName): MigrationProvider {
   return {
@@ -20,6 +21,7 @@ function provider(dialect: DialectName): MigrationProvider {
       '0003-revoked-sessions': revokedSessions(),
       '0004-photo-stored-bytes': photoStoredBytes(),
       '0005-photos-belong-to-entries': photosBelongToEntries(dialect),
+      '0006-sync-revisions': syncRevisions(dialect),
     }),
   };
 }

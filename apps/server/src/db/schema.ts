@@ -12,6 +12,8 @@ export interface PreferencesTable {
   show_tutorial: number;
   created_at: string;
   updated_at: string;
+  /** The user's revision at the record's last change (see SyncRevisionsTable). */
+  revision: number;
 }
 
 export interface LocationsTable {
@@ -26,6 +28,8 @@ export interface LocationsTable {
   favorite: number;
   created_at: string;
   updated_at: string;
+  /** The user's revision at the location's last change, its entries' included. */
+  revision: number;
 }
 
 export interface EntriesTable {
@@ -37,6 +41,8 @@ export interface EntriesTable {
   details: string;
   created_at: string;
   updated_at: string;
+  /** The user's revision at the entry's last change. */
+  revision: number;
 }
 
 export interface PhotosTable {
@@ -81,7 +87,30 @@ export interface RevokedSessionsTable {
   expires_at: string;
 }
 
+/**
+ * One row per user who has written anything: every write to the user's locations, entries or
+ * preferences raises `revision` by one in its own transaction (docs/behaviour.md#sync).
+ * PostgreSQL answers bigint columns as strings: read every revision with Number().
+ */
+export interface SyncRevisionsTable {
+  user_id: string;
+  revision: number;
+  /** The newest revision among the tombstones swept away: older cursors get a full answer. */
+  pruned_revision: number;
+}
+
+/** A deleted location or entry, kept 90 days so that GET /sync can tell clients. */
+export interface SyncTombstonesTable {
+  user_id: string;
+  kind: 'location' | 'entry';
+  id: string;
+  revision: number;
+  deleted_at: string;
+}
+
 export interface Database {
+  sync_revisions: SyncRevisionsTable;
+  sync_tombstones: SyncTombstonesTable;
   revoked_sessions: RevokedSessionsTable;
   verification: VerificationTable;
   preferences: PreferencesTable;

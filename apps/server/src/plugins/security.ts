@@ -76,7 +76,9 @@ export default fp(
       origin: config.corsOrigins,
       credentials: true,
       methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-      exposedHeaders: ['set-auth-token', 'set-auth-jwt'],
+      // The native app reads these across origins: its session token, and what conditional
+      // reads and sync continue from (docs/behaviour.md#conditional-reads).
+      exposedHeaders: ['set-auth-token', 'set-auth-jwt', 'etag', 'sync-cursor'],
       maxAge: 600,
     });
     // Runs before the rate limit's own onRoute hook, which reads config.rateLimit.

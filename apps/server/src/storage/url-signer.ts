@@ -12,6 +12,12 @@ export interface UrlSigner {
   /** `/api/files/{key}?expires=…&sig=…`; the same all day long, so browsers can cache the image. */
   url(key: string): string;
   verify(parts: SignedUrlParts): boolean;
+  /**
+   * The day (UTC, counted from 1970) URLs are signed for now: the same day, the same URLs. An
+   * answer holding signed URLs names it in its ETag, so a copy kept from an earlier day is not
+   * reused with links about to expire.
+   */
+  day(): number;
 }
 
 /**
@@ -23,6 +29,7 @@ export function createUrlSigner(secret: string, now: () => number = () => Date.n
   const signature = (path: string, expires: number) =>
     createHmac('sha256', key).update(`${path}\n${expires}`).digest('base64url');
   return {
+    day: () => Math.floor(now() / dayMs),
     url(path) {
       const expires = (Math.floor(now() / dayMs) + 2) * dayMs;
       return `/api/files/${path}?expires=${expires}&sig=${signature(path, expires)}`;

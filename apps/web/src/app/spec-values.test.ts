@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { tombstoneRetentionDays } from '@fj/contract/sync';
 import { AUTH_READY_MAX_MS, AUTH_READY_PER_REQUEST_MS } from '../lib/api/auth-readiness.ts';
+import { ETAG_MEMORY_URLS } from '../lib/api/etag-memory.ts';
 import { HEALTH_ABORT_MS } from '../lib/api/health.ts';
 import { API_TIMEOUT_MS } from '../lib/api/http-client.ts';
 import { UPLOAD_STALL_MS } from '../lib/api/photo-upload.ts';
@@ -43,6 +45,8 @@ describe('spec constants', () => {
     expect(PREFS_INIT_DELAY_MS).toBe(500);
     expect(LOCATIONS_CACHE_MS).toBe(30000);
     expect(PREFERENCES_CACHE_MS).toBe(300000);
+    expect(ETAG_MEMORY_URLS).toBe(16);
+    expect(tombstoneRetentionDays).toBe(90);
     expect(HEALTH_ABORT_MS).toBe(15000);
     expect(readinessRules.maxRetries).toBe(5);
     expect(readinessRules.baseDelayMs).toBe(2000);

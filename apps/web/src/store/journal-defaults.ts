@@ -41,6 +41,7 @@ export function initialJournalData(): JournalData {
     locationsLoading: false,
     locationsError: null,
     lastLocationsFetch: null,
+    syncCursor: null,
   };
 }
 

@@ -15,11 +15,11 @@ export type { JournalState } from './journal-types.ts';
  */
 export const useJournalStore = create<JournalState>()(
   persist((set, get, store) => {
-    const { forgetServerLists, ...speciesActions } = createSpeciesSlice(set, get);
+    const { forgetServerLists, takeServerLists, ...speciesActions } = createSpeciesSlice(set, get);
     return {
       ...initialJournalData(),
       ...speciesActions,
-      ...createLocationSlice(set, get),
+      ...createLocationSlice(set, get, takeServerLists),
 
       setUser(uid) {
         const previous = get().userId;

@@ -20,6 +20,8 @@ export interface JournalData {
   locationsError: string | null;
   /** Date.now() of the last successful location fetch. */
   lastLocationsFetch: number | null;
+  /** Where the next fetch continues from (GET /sync?since=…); null before the first. Not persisted. */
+  syncCursor: string | null;
 }
 
 export interface SpeciesActions {

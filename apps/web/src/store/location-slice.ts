@@ -1,4 +1,5 @@
 import type { EntryWriteAnswer, Location } from '@fj/contract/locations';
+import type { Preferences } from '@fj/contract/preferences';
 import { locationsApi } from '../lib/api/locations-api.ts';
 import {
   locationFromCreate,
@@ -10,6 +11,7 @@ import {
   withEntryRemoved,
 } from './location-helpers.ts';
 import type { GetJournal, LocationActions, SetJournal } from './journal-types.ts';
+import { readLocations } from './location-sync.ts';
 
 /** docs/behaviour.md#journal-store: a location fetch within this window answers from the store. */
 export const LOCATIONS_CACHE_MS = 30_000;
@@ -34,7 +36,14 @@ async function loggedWrite<T>(label: string, write: () => Promise<T>): Promise<T
   }
 }
 
-export function createLocationSlice(set: SetJournal, get: GetJournal): LocationActions {
+/** Where preferences a sync answer carried go (the species slice takes them). */
+export type ServerPreferencesSink = (uid: string, preferences: Preferences) => void;
+
+export function createLocationSlice(
+  set: SetJournal,
+  get: GetJournal,
+  onServerPreferences: ServerPreferencesSink = () => undefined,
+): LocationActions {
   const put = (location: Location) =>
     set((state) => ({ locations: replaceLocation(state.locations, location) }));
 
@@ -64,8 +73,15 @@ export function createLocationSlice(set: SetJournal, get: GetJournal): LocationA
         return;
       set({ locationsLoading: true, locationsError: null });
       try {
-        const locations = await locationsApi.list();
-        if (get().userId === uid) set({ locations, lastLocationsFetch: Date.now() });
+        const read = await readLocations(get().syncCursor, () => get().locations);
+        if (get().userId === uid) {
+          set({
+            locations: read.locations,
+            syncCursor: read.cursor,
+            lastLocationsFetch: Date.now(),
+          });
+          if (read.preferences) onServerPreferences(uid, read.preferences);
+        }
       } catch (error) {
         console.error(LOCATIONS_LOAD_FAILED, error);
         if (get().userId === uid) set({ locationsError: LOCATIONS_LOAD_FAILED });

@@ -15,13 +15,30 @@ const optionLabel = (key: OptionKey) => (key === 'terrainOptions' ? 'terrain typ
 export function createSpeciesSlice(
   set: SetJournal,
   get: GetJournal,
-): SpeciesActions & { forgetServerLists(): void } {
+): SpeciesActions & {
+  forgetServerLists(): void;
+  takeServerLists(uid: string, preferences: unknown): void;
+} {
   const sync = createSpeciesSync(set, get);
+  /**
+   * Edits on their way to the server. Lists a sync answer brings meanwhile may predate them, so
+   * they are left alone: the edit raises the server's revision, and the next sync brings the
+   * lists again, edit included.
+   */
+  let writing = 0;
+  async function sending(write: () => Promise<void>) {
+    writing += 1;
+    try {
+      await write();
+    } finally {
+      writing -= 1;
+    }
+  }
 
   /** Optimistic species change: shown first; on failure logged, then the truth refetched. */
   async function saveSpecies(label: string, write: () => Promise<void>) {
     try {
-      await write();
+      await sending(write);
     } catch (error) {
       console.error(`Failed to update ${label}`, error);
       void sync.fetchSpecies(true);
@@ -46,7 +63,7 @@ export function createSpeciesSlice(
     const write =
       key === 'terrainOptions' ? speciesService.updateTerrain : speciesService.updateTrees;
     try {
-      await write(custom);
+      await sending(() => write(custom));
     } catch (error) {
       console.error(`Failed to update ${optionLabel(key)}`, error);
     }
@@ -80,6 +97,9 @@ export function createSpeciesSlice(
   return {
     fetchSpecies: sync.fetchSpecies,
     forgetServerLists: sync.forget,
+    takeServerLists(uid, preferences) {
+      if (writing === 0) sync.takeServerLists(uid, preferences);
+    },
 
     addSpeciesCategory: (name) =>
       edit('addSpeciesCategory', 'species categories', async () => {

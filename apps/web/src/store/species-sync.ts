@@ -1,4 +1,4 @@
-import { speciesService } from '../lib/api/species-service.ts';
+import { speciesService, toSpeciesData, type SpeciesData } from '../lib/api/species-service.ts';
 import type { GetJournal, SetJournal } from './journal-types.ts';
 
 /** docs/behaviour.md#error-catalogue */
@@ -21,19 +21,23 @@ export function createSpeciesSync(set: SetJournal, get: GetJournal) {
   let syncedUid: string | null = null;
   let inFlight: { uid: string; promise: Promise<void> } | null = null;
 
+  /** The server's lists, for this user: shown, and from now on what edits start from. */
+  function accept(uid: string, data: SpeciesData) {
+    if (get().userId !== uid) return;
+    const { terrainOptions, treeOptions } = get();
+    // Every name the server holds is kept, also those that repeat a built-in one.
+    set({
+      speciesCategories: data.categories,
+      terrainOptions: { ...terrainOptions, custom: data.terrainTypes ?? terrainOptions.custom },
+      treeOptions: { ...treeOptions, custom: data.treeTypes ?? treeOptions.custom },
+    });
+    syncedUid = uid;
+  }
+
   async function load(uid: string, force: boolean) {
     set({ speciesLoading: true, speciesError: null });
     try {
-      const data = await speciesService.getSpeciesData(force);
-      if (get().userId !== uid) return;
-      const { terrainOptions, treeOptions } = get();
-      // Every name the server holds is kept, also those that repeat a built-in one.
-      set({
-        speciesCategories: data.categories,
-        terrainOptions: { ...terrainOptions, custom: data.terrainTypes ?? terrainOptions.custom },
-        treeOptions: { ...treeOptions, custom: data.treeTypes ?? treeOptions.custom },
-      });
-      syncedUid = uid;
+      accept(uid, await speciesService.getSpeciesData(force));
     } catch (error) {
       console.error(SPECIES_LOAD_FAILED, error);
       if (get().userId === uid) set({ speciesError: SPECIES_LOAD_FAILED });
@@ -70,6 +74,8 @@ export function createSpeciesSync(set: SetJournal, get: GetJournal) {
   return {
     fetchSpecies,
     onServerLists,
+    /** Preferences a sync answer carried (docs/behaviour.md#sync): the lists as if read. */
+    takeServerLists: (uid: string, preferences: unknown) => accept(uid, toSpeciesData(preferences)),
     /** Reset or another user: the lists must be read again before the next edit. */
     forget() {
       syncedUid = null;

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { DialectName } from '../dialect.ts';
+import { inOneTransaction } from './in-one-transaction.ts';
 
 /**
  * An entry's photos were kept twice: the entry's `photo_paths` (a JSON list, which the API
@@ -41,19 +42,6 @@ export function photosBelongToEntries(dialect: DialectName): Migration {
         await checkSqliteForeignKeys(trx, dialect);
       }),
   };
-}
-
-/**
- * Kysely runs PostgreSQL's migrations in a transaction but not SQLite's: there, open one, so a
- * failure halfway leaves no rebuilt table behind.
- */
-async function inOneTransaction(
-  db: Kysely<unknown>,
-  dialect: DialectName,
-  work: (trx: Kysely<unknown>) => Promise<void>,
-): Promise<void> {
-  if (dialect === 'sqlite') await db.transaction().execute(work);
-  else await work(db);
 }
 
 interface EntryPhotoPaths {

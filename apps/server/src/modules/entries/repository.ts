@@ -18,6 +18,22 @@ export const entriesRepository = {
   ofUser(db: Executor, userId: string): Promise<EntriesTable[]> {
     return db.selectFrom('entries').selectAll().where(ownedBy(userId)).$call(newestFirst).execute();
   },
+  /** The entries of the user's locations changed after the revision. */
+  ofLocationsChangedSince(db: Executor, userId: string, revision: number): Promise<EntriesTable[]> {
+    return db
+      .selectFrom('entries')
+      .selectAll()
+      .where(ownedBy(userId))
+      .where('location_id', 'in', (eb) =>
+        eb
+          .selectFrom('locations')
+          .select('id')
+          .where('user_id', '=', userId)
+          .where('revision', '>', revision),
+      )
+      .$call(newestFirst)
+      .execute();
+  },
   ofLocation(db: Executor, userId: string, locationId: string): Promise<EntriesTable[]> {
     return db
       .selectFrom('entries')

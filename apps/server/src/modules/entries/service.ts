@@ -11,6 +11,7 @@ import { locationsRepository } from '../locations/repository.ts';
 import type { LocationService } from '../locations/service.ts';
 import { storedFilesOf } from '../photos/mapping.ts';
 import { photosRepository } from '../photos/repository.ts';
+import { syncRepository } from '../sync/repository.ts';
 import type { EntryDetails } from './mapping.ts';
 import { entriesRepository as repo } from './repository.ts';
 
@@ -85,6 +86,7 @@ export function createEntryService(deps: EntryServiceDeps) {
     /** Idempotent by id, like locations. Answers the whole updated location. */
     async create(userId: string, locationId: string, input: CreateEntryInput): Promise<Location> {
       await db.transaction().execute(async (trx) => {
+        const revision = await syncRepository.bump(trx, userId);
         await lockLocation(trx, userId, locationId);
         const now = nowIso();
         const id = input.id ?? randomUUID();
@@ -98,11 +100,12 @@ export function createEntryService(deps: EntryServiceDeps) {
           details: JSON.stringify(detailsOf(input)),
           created_at: now,
           updated_at: now,
+          revision,
         };
         if (await repo.insertIfAbsent(trx, row)) {
           // After the insert: entry_id is a foreign key. A retry attaches nothing more.
           await photosRepository.attachInOrder(trx, userId, id, paths);
-          await locationsRepository.touch(trx, userId, locationId, now);
+          await locationsRepository.touch(trx, userId, locationId, now, revision);
           return;
         }
         const owner = await repo.findOwner(trx, row.id);
@@ -122,12 +125,14 @@ export function createEntryService(deps: EntryServiceDeps) {
       input: UpdateEntryInput,
     ): Promise<Location> {
       const removedFiles = await db.transaction().execute(async (trx) => {
+        const revision = await syncRepository.bump(trx, userId);
         const entry = await repo.find(trx, userId, locationId, entryId);
         if (!entry) throw notFound('Entry');
         const now = nowIso();
         const changes: Partial<EntriesTable> = {
           details: JSON.stringify(detailsOf(input, parseJson<EntryDetails>(entry.details))),
           updated_at: now,
+          revision,
         };
         if (input.date !== undefined) changes.date = input.date;
         let removed: string[] = [];
@@ -139,7 +144,7 @@ export function createEntryService(deps: EntryServiceDeps) {
           removed = storedFilesOf(dropped);
         }
         await repo.update(trx, userId, entryId, changes);
-        await locationsRepository.touch(trx, userId, locationId, now);
+        await locationsRepository.touch(trx, userId, locationId, now, revision);
         return removed;
       });
       await storage.delete(removedFiles);
@@ -148,12 +153,15 @@ export function createEntryService(deps: EntryServiceDeps) {
 
     async remove(userId: string, locationId: string, entryId: string): Promise<Location> {
       const removedFiles = await db.transaction().execute(async (trx) => {
+        const revision = await syncRepository.bump(trx, userId);
         const entry = await repo.find(trx, userId, locationId, entryId);
         if (!entry) throw notFound('Entry');
         // Its photo rows go with it (cascade); their files go after the commit.
         const photos = await photosRepository.ofEntry(trx, userId, entryId);
+        const now = nowIso();
         await repo.delete(trx, userId, entryId);
-        await locationsRepository.touch(trx, userId, locationId, nowIso());
+        await syncRepository.addTombstone(trx, userId, 'entry', entryId, revision, now);
+        await locationsRepository.touch(trx, userId, locationId, now, revision);
         return storedFilesOf(photos);
       });
       await storage.delete(removedFiles);

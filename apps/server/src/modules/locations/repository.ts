@@ -20,6 +20,17 @@ export const locationsRepository = {
       .orderBy('id')
       .execute();
   },
+  /** The user's locations changed after the revision (their entries' changes included). */
+  listChangedSince(db: Executor, userId: string, revision: number): Promise<LocationsTable[]> {
+    return db
+      .selectFrom('locations')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('revision', '>', revision)
+      .orderBy('updated_at', 'desc')
+      .orderBy('id')
+      .execute();
+  },
   findById(db: Executor, userId: string, id: string): Promise<LocationsTable | undefined> {
     return db.selectFrom('locations').selectAll().where(ownLocation(userId, id)).executeTakeFirst();
   },
@@ -69,11 +80,20 @@ export const locationsRepository = {
   ): Promise<void> {
     await db.updateTable('locations').set(changes).where(ownLocation(userId, id)).execute();
   },
-  /** A change to one of its entries is a change to the location: it moves to the top of the list. */
-  async touch(db: Executor, userId: string, id: string, updatedAt: string): Promise<void> {
+  /**
+   * A change to one of its entries is a change to the location: it moves to the top of the list,
+   * and GET /sync answers it again, whole.
+   */
+  async touch(
+    db: Executor,
+    userId: string,
+    id: string,
+    updatedAt: string,
+    revision: number,
+  ): Promise<void> {
     await db
       .updateTable('locations')
-      .set({ updated_at: updatedAt })
+      .set({ updated_at: updatedAt, revision })
       .where(ownLocation(userId, id))
       .execute();
   },

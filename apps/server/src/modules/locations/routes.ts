@@ -9,22 +9,28 @@ import {
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bodyLimits } from '../../body-limits.ts';
+import { notModifiedSchema, sendConditional } from '../../lib/conditional.ts';
+import type { SyncService } from '../sync/service.ts';
 import type { LocationService } from './service.ts';
 
 const params = z.object({ id: idParamSchema });
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
 
-export function locationRoutes(service: LocationService): FastifyPluginAsyncZod {
+/** `sync` answers the whole list (cached, conditional: docs/behaviour.md#conditional-reads). */
+export function locationRoutes(service: LocationService, sync: SyncService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/locations',
       {
         schema: {
           tags: ['locations'],
-          response: { 200: locationListSchema, ...errors },
+          description:
+            'Every location of the user, whole. Carries an ETag (If-None-Match answers 304) and a Sync-Cursor header to continue from with GET /sync.',
+          response: { 200: locationListSchema, 304: notModifiedSchema, ...errors },
         },
       },
-      async (request) => ({ data: await service.list(request.userId) }),
+      async (request, reply) =>
+        sendConditional(reply, await sync.list(request.userId, request.headers['if-none-match'])),
     );
     app.get(
       '/locations/:id',

@@ -8,7 +8,7 @@ import type {
 import type { DialectName } from '../../db/dialect.ts';
 import type { Db } from '../../db/executor.ts';
 import { lockUserRow } from '../../db/row-lock.ts';
-import type { LocationsTable } from '../../db/schema.ts';
+import type { EntriesTable, LocationsTable, PhotosTable } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { nowIso, parseJson } from '../../lib/json.ts';
 import type { PhotoStorage } from '../../storage/photo-storage.ts';
@@ -17,6 +17,7 @@ import { photosByEntry } from '../entries/mapping.ts';
 import { entriesRepository } from '../entries/repository.ts';
 import { storedFilesOf } from '../photos/mapping.ts';
 import { photosRepository } from '../photos/repository.ts';
+import { syncRepository } from '../sync/repository.ts';
 import { toLocation } from './mapping.ts';
 import { locationsRepository as repo } from './repository.ts';
 
@@ -55,6 +56,24 @@ export function createLocationService({
     return toLocation(row, entries, photosByEntry(photos), signer);
   }
 
+  /** Whole locations from their rows, their entries' rows and those entries' photos. */
+  function assemble(
+    rows: readonly LocationsTable[],
+    entries: readonly EntriesTable[],
+    photos: readonly PhotosTable[],
+  ): Location[] {
+    const photoMap = photosByEntry(photos);
+    const entriesByLocation = new Map<string, EntriesTable[]>();
+    for (const entry of entries) {
+      const list = entriesByLocation.get(entry.location_id);
+      if (list) list.push(entry);
+      else entriesByLocation.set(entry.location_id, [entry]);
+    }
+    return rows.map((row) =>
+      toLocation(row, entriesByLocation.get(row.id) ?? [], photoMap, signer),
+    );
+  }
+
   return {
     read,
 
@@ -64,16 +83,17 @@ export function createLocationService({
         entriesRepository.ofUser(db, userId),
         photosRepository.attachedOfUser(db, userId),
       ]);
-      const photoMap = photosByEntry(photos);
-      const entriesByLocation = new Map<string, typeof entries>();
-      for (const entry of entries) {
-        const list = entriesByLocation.get(entry.location_id);
-        if (list) list.push(entry);
-        else entriesByLocation.set(entry.location_id, [entry]);
-      }
-      return rows.map((row) =>
-        toLocation(row, entriesByLocation.get(row.id) ?? [], photoMap, signer),
-      );
+      return assemble(rows, entries, photos);
+    },
+
+    /** The locations changed after the revision, whole, in the list's order (GET /sync). */
+    async listChangedSince(userId: string, revision: number): Promise<Location[]> {
+      const [rows, entries, photos] = await Promise.all([
+        repo.listChangedSince(db, userId, revision),
+        entriesRepository.ofLocationsChangedSince(db, userId, revision),
+        photosRepository.ofLocationsChangedSince(db, userId, revision),
+      ]);
+      return assemble(rows, entries, photos);
     },
 
     /** Idempotent: a retried POST with the same id answers the location it made the first time. */
@@ -93,8 +113,10 @@ export function createLocationService({
         favorite: input.favorite ? 1 : 0,
         created_at: now,
         updated_at: now,
+        revision: 0,
       };
       const created = await db.transaction().execute(async (trx) => {
+        row.revision = await syncRepository.bump(trx, userId);
         await lockUserRow(trx, dialect, userId);
         // Under the lock, so a retry racing its own first attempt sees it and is not counted.
         // A retry is looked for only at the limit: below it, a create needs no second read.
@@ -124,12 +146,14 @@ export function createLocationService({
 
     async update(userId: string, id: string, input: UpdateLocationInput): Promise<Location> {
       await db.transaction().execute(async (trx) => {
+        const revision = await syncRepository.bump(trx, userId);
         const row = await repo.findById(trx, userId, id);
         if (!row) throw notFound('Location');
         const details = { ...parseJson<LocationDetails>(row.details), ...pickDetails(input) };
         const changes: Partial<LocationsTable> = {
           details: JSON.stringify(details),
           updated_at: nowIso(),
+          revision,
         };
         if (input.name !== undefined) changes.name = input.name;
         if (input.description !== undefined) changes.description = input.description;
@@ -141,12 +165,19 @@ export function createLocationService({
       return read(userId, id);
     },
 
-    /** Its entries and their photo rows go with it (cascade); their files go after. */
+    /**
+     * Its entries and their photo rows go with it (cascade); their files go after. It and its
+     * entries leave tombstones for GET /sync.
+     */
     async remove(userId: string, id: string): Promise<void> {
       const paths = await db.transaction().execute(async (trx) => {
+        const revision = await syncRepository.bump(trx, userId);
         const row = await repo.findById(trx, userId, id);
         if (!row) throw notFound('Location');
         const photos = await photosRepository.ofLocation(trx, userId, id);
+        const now = nowIso();
+        await syncRepository.addEntryTombstonesOfLocation(trx, userId, id, revision, now);
+        await syncRepository.addTombstone(trx, userId, 'location', id, revision, now);
         await repo.delete(trx, userId, id);
         return storedFilesOf(photos);
       });

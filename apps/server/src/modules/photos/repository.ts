@@ -38,6 +38,23 @@ export const photosRepository = {
       .$call(inEntryOrder)
       .execute();
   },
+  /** The photos of every entry of the user's locations changed after the revision. */
+  ofLocationsChangedSince(db: Executor, userId: string, revision: number): Promise<PhotosTable[]> {
+    return db
+      .selectFrom('photos')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('entry_id', 'in', (eb) =>
+        eb
+          .selectFrom('entries')
+          .innerJoin('locations', 'locations.id', 'entries.location_id')
+          .select('entries.id')
+          .where('locations.user_id', '=', userId)
+          .where('locations.revision', '>', revision),
+      )
+      .$call(inEntryOrder)
+      .execute();
+  },
   /** The photos of one entry, in order. */
   ofEntry(db: Executor, userId: string, entryId: string): Promise<PhotosTable[]> {
     return db

@@ -1,9 +1,13 @@
-import type { CreatePreferencesInput, Preferences } from '@fj/contract/preferences';
+import {
+  createPreferencesSchema,
+  type CreatePreferencesInput,
+  type Preferences,
+} from '@fj/contract/preferences';
 import type { PreferencesTable } from '../../db/schema.ts';
 import { nowIso, parseJson } from '../../lib/json.ts';
 
-/** A new record: the lists as JSON text, the tutorial shown. */
-export function toRow(input: CreatePreferencesInput): PreferencesTable {
+/** A new record: the lists as JSON text, the tutorial shown, written at this revision. */
+export function toRow(input: CreatePreferencesInput, revision: number): PreferencesTable {
   const now = nowIso();
   return {
     id: input.id,
@@ -16,6 +20,7 @@ export function toRow(input: CreatePreferencesInput): PreferencesTable {
     show_tutorial: 1,
     created_at: now,
     updated_at: now,
+    revision,
   };
 }
 
@@ -31,3 +36,7 @@ export function toPreferences(row: PreferencesTable): Preferences {
     showTutorial: Boolean(row.show_tutorial),
   };
 }
+
+/** The record of a user who has not written one: the defaults (docs/behaviour.md#defaults). */
+export const defaultPreferencesRow = (userId: string, revision: number): PreferencesTable =>
+  toRow(createPreferencesSchema.parse({ id: userId }), revision);

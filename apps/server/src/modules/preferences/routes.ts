@@ -12,6 +12,13 @@ import {
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bodyLimits } from '../../body-limits.ts';
+import {
+  etagMatches,
+  etagOf,
+  notModifiedSchema,
+  revalidateEveryTime,
+  sendConditional,
+} from '../../lib/conditional.ts';
 import type { PreferencesService } from './service.ts';
 
 const answer = z.object({ data: preferencesSchema });
@@ -41,8 +48,22 @@ export function preferencesRoutes(service: PreferencesService): FastifyPluginAsy
     );
     app.get(
       '/preferences',
-      { schema: { tags: ['preferences'], response: { 200: answer, ...errors } } },
-      async (request) => ({ data: await service.get(user(request)) }),
+      {
+        schema: {
+          tags: ['preferences'],
+          response: { 200: answer, 304: notModifiedSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { preferences, revision } = await service.read(user(request));
+        // Named by the revision of the record's last change (docs/behaviour.md#conditional-reads).
+        const etag = etagOf('p', user(request), [revision]);
+        const headers = { etag, 'cache-control': revalidateEveryTime };
+        if (etagMatches(request.headers['if-none-match'], etag))
+          return sendConditional(reply, { headers });
+        reply.headers(headers);
+        return { data: preferences };
+      },
     );
     app.put(
       '/preferences/categories',

@@ -1,13 +1,10 @@
-import {
-  createPreferencesSchema,
-  type CreatePreferencesInput,
-  type Preferences,
-} from '@fj/contract/preferences';
+import type { CreatePreferencesInput, Preferences } from '@fj/contract/preferences';
 import type { Db } from '../../db/executor.ts';
 import type { PreferencesTable } from '../../db/schema.ts';
 import { badField, notFound } from '../../errors.ts';
 import { nowIso, parseJson } from '../../lib/json.ts';
-import { toPreferences, toRow } from './mapping.ts';
+import { syncRepository } from '../sync/repository.ts';
+import { defaultPreferencesRow, toPreferences, toRow } from './mapping.ts';
 import { createPreferencesRowCache } from './row-cache.ts';
 import { preferencesRepository as repo } from './repository.ts';
 
@@ -33,11 +30,17 @@ export interface PreferencesServiceOptions {
 export function createPreferencesService(db: Db, options: PreferencesServiceOptions = {}) {
   const cache = options.cacheRows ? createPreferencesRowCache() : undefined;
 
-  /** A record with the defaults (docs/behaviour.md#defaults), made on first need, so a failed first POST is harmless. */
+  /**
+   * A record with the defaults, made on first need, so a failed first POST is harmless. Making
+   * it is a write like any other: it raises the user's revision (docs/behaviour.md#sync).
+   */
   async function load(userId: string): Promise<PreferencesTable> {
     const existing = await repo.find(db, userId);
     if (existing) return existing;
-    await repo.insertIfAbsent(db, toRow(createPreferencesSchema.parse({ id: userId })));
+    await db.transaction().execute(async (trx) => {
+      const revision = await syncRepository.bump(trx, userId);
+      await repo.insertIfAbsent(trx, defaultPreferencesRow(userId, revision));
+    });
     return found(await repo.find(db, userId));
   }
 
@@ -54,19 +57,34 @@ export function createPreferencesService(db: Db, options: PreferencesServiceOpti
   }
 
   async function change(userId: string, changes: Partial<PreferencesTable>): Promise<Preferences> {
-    await ensure(userId);
-    await writing(userId, () => repo.update(db, userId, { ...changes, updated_at: nowIso() }));
-    return toPreferences(found(await repo.find(db, userId)));
+    return writing(userId, () =>
+      db.transaction().execute(async (trx) => {
+        const revision = await syncRepository.bump(trx, userId);
+        if (!(await repo.find(trx, userId)))
+          await repo.insertIfAbsent(trx, defaultPreferencesRow(userId, revision));
+        await repo.update(trx, userId, { ...changes, updated_at: nowIso(), revision });
+        return toPreferences(found(await repo.find(trx, userId)));
+      }),
+    );
   }
 
   return {
     async create(userId: string, input: CreatePreferencesInput): Promise<Preferences> {
       if (input.id !== userId) throw badField('id', "must be the signed-in user's id");
-      await writing(userId, () => repo.insertIfAbsent(db, toRow(input)));
+      await writing(userId, () =>
+        db.transaction().execute(async (trx) => {
+          await repo.insertIfAbsent(trx, toRow(input, await syncRepository.bump(trx, userId)));
+        }),
+      );
       return toPreferences(found(await repo.find(db, userId)));
     },
     async get(userId: string): Promise<Preferences> {
       return toPreferences(await ensure(userId));
+    },
+    /** The preferences and the revision of their last change, which their ETag names. */
+    async read(userId: string): Promise<{ preferences: Preferences; revision: number }> {
+      const row = await ensure(userId);
+      return { preferences: toPreferences(row), revision: Number(row.revision) };
     },
     /** Categories that go also lose their species lists, so no orphan list lingers. */
     async setCategories(userId: string, categories: string[]): Promise<Preferences> {

@@ -263,3 +263,77 @@ describe('401 handling', () => {
     expect(assign).toHaveBeenCalledExactlyOnceWith('/login');
   });
 });
+
+describe('conditional GETs (docs/behaviour.md#api-client)', () => {
+  const withEtag = (body: unknown, etag: string, headers: Record<string, string> = {}) =>
+    new Response(JSON.stringify(body), {
+      status: 200,
+      headers: { 'content-type': 'application/json', etag, ...headers },
+    });
+  const notModified = (headers: Record<string, string> = {}) =>
+    new Response(null, { status: 304, headers });
+  const sentEtags = (key: string) =>
+    server.callsTo(key).map((call) => call.headers['if-none-match']);
+
+  it('send the remembered ETag, and answer the remembered body, read with the schema, on a 304', async () => {
+    signedInServer(server);
+    const list = { data: [] };
+    server.on(`GET ${URL_LOCATIONS}`, () => withEtag(list, '"l1"'));
+    const { api } = await load();
+    await expect(api.get('/locations', locationListSchema)).resolves.toEqual(list);
+    server.on(`GET ${URL_LOCATIONS}`, () => notModified());
+    await expect(api.get('/locations', locationListSchema)).resolves.toEqual(list);
+    await expect(api.get('/locations', locationListSchema)).resolves.toEqual(list);
+    expect(sentEtags(`GET ${URL_LOCATIONS}`)).toEqual([undefined, '"l1"', '"l1"']);
+  });
+
+  it('remember the newer answer when the server sends one', async () => {
+    signedInServer(server);
+    server.on(`GET ${URL_LOCATIONS}`, () => withEtag({ data: [] }, '"l1"'));
+    const { api } = await load();
+    await api.get('/locations');
+    server.on(`GET ${URL_LOCATIONS}`, () => withEtag({ data: ['newer'] }, '"l2"'));
+    await expect(api.get('/locations')).resolves.toEqual({ data: ['newer'] });
+    server.on(`GET ${URL_LOCATIONS}`, () => notModified());
+    await expect(api.get('/locations')).resolves.toEqual({ data: ['newer'] });
+    expect(sentEtags(`GET ${URL_LOCATIONS}`)).toEqual([undefined, '"l1"', '"l2"']);
+  });
+
+  it('read headers of the 304 first, then those of the remembered answer', async () => {
+    signedInServer(server);
+    server.on(`GET ${URL_LOCATIONS}`, () =>
+      withEtag({ data: [] }, '"l1"', { 'sync-cursor': 'c1', 'x-kept': 'old' }),
+    );
+    const { api } = await load();
+    await api.getWithHeaders('/locations', locationListSchema);
+    server.on(`GET ${URL_LOCATIONS}`, () => notModified({ 'sync-cursor': 'c2' }));
+    const again = await api.getWithHeaders('/locations', locationListSchema);
+    expect(again.data).toEqual({ data: [] });
+    expect(again.header('sync-cursor')).toBe('c2');
+    expect(again.header('x-kept')).toBe('old');
+    expect(again.header('x-none')).toBeNull();
+  });
+
+  it('send no ETag for writes, for answers that had none, after logout, or for another user', async () => {
+    signedInServer(server, 'u1');
+    server.on(`GET ${URL_LOCATIONS}`, () => withEtag({ data: [] }, '"l1"'));
+    server.on(`POST ${URL_LOCATIONS}`, () => json({ id: 'l1' }, 201));
+    server.on('GET /api/v1/plain', () => json({ ok: true }));
+    server.on('POST /api/auth/sign-in/email', () =>
+      json({ user: { id: 'u2', email: 'b@example.com', name: 'b' } }),
+    );
+    const { api, identity } = await load();
+    await api.get('/locations');
+    await api.post('/locations', { name: 'Glade' });
+    await api.get('/plain');
+    await api.get('/plain');
+    expect(server.callsTo(`POST ${URL_LOCATIONS}`)[0]?.headers['if-none-match']).toBeUndefined();
+    expect(sentEtags('GET /api/v1/plain')).toEqual([undefined, undefined]);
+
+    api.forgetAnswers();
+    await api.get('/locations');
+    await identity.signIn('b@example.com', 'secret1');
+    await api.get('/locations');
+    expect(sentEtags(`GET ${URL_LOCATIONS}`)).toEqual([undefined, undefined, undefined]);
+  });
+});

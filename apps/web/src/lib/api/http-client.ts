@@ -4,6 +4,7 @@ import { IdentityError, TOKEN_EXPIRED_CODE } from '../identity/identity-error.ts
 import type { AnswerSchema } from '../answer-schema.ts';
 import { ApiError, apiErrorFrom, NETWORK_CODE, parseAnswer, TIMEOUT_CODE } from './api-error.ts';
 import type { AuthReadiness } from './auth-readiness.ts';
+import { createEtagMemory, type HeaderReader, type Remembered } from './etag-memory.ts';
 import type { TokenCache } from './token-cache.ts';
 import { parseBody } from './parse-body.ts';
 
@@ -17,6 +18,14 @@ export interface ApiAnswer {
   status: number;
   ok: boolean;
   body: unknown;
+  /** The answer's headers, where the transport gives them (fetch does). */
+  headers?: HeaderReader;
+}
+
+/** An answer read with its schema, and the headers it came with. */
+export interface ReadWithHeaders<T> {
+  data: T;
+  header(name: string): string | null;
 }
 
 /** One attempt with the bearer token to send (null when nobody is signed in). */
@@ -35,6 +44,10 @@ export interface ApiClient {
   put<T>(path: string, body: unknown, answer: AnswerSchema<T>): Promise<T>;
   delete(path: string): Promise<unknown>;
   delete<T>(path: string, answer: AnswerSchema<T>): Promise<T>;
+  /** A GET whose caller also reads a header of the answer (GET /locations' Sync-Cursor). */
+  getWithHeaders<T>(path: string, answer: AnswerSchema<T>): Promise<ReadWithHeaders<T>>;
+  /** Forgets the remembered GET answers and their ETags (logout). */
+  forgetAnswers(): void;
   /**
    * Runs a request made elsewhere (the photo upload's XMLHttpRequest) under this client's
    * rules: auth-ready wait, bearer token, one retry on 401, the expired-session redirect.
@@ -67,11 +80,21 @@ export function readAnswer<T>(answer: ApiAnswer, schema: AnswerSchema<T>): T {
   return parseAnswer(answer.status, answer.body, schema);
 }
 
-/** One attempt, aborted after 30 s (docs/behaviour.md#api-client) (reading the body included). */
-async function send(url: string, method: Method, body: unknown, token: string | null) {
+/**
+ * One attempt, aborted after 30 s (docs/behaviour.md#api-client) (reading the body included).
+ * With an ETag, it asks for the answer only if it changed (If-None-Match).
+ */
+async function send(
+  url: string,
+  method: Method,
+  body: unknown,
+  token: string | null,
+  etag?: string,
+) {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
+  if (etag) headers['if-none-match'] = etag;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), API_TIMEOUT_MS);
   try {
@@ -86,6 +109,7 @@ async function send(url: string, method: Method, body: unknown, token: string | 
       status: response.status,
       ok: isOk(response.status),
       body: parseBody(await response.text()),
+      headers: response.headers,
     };
     return answer;
   } catch (error) {
@@ -136,14 +160,44 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     return attempt(await refreshAfter401(apiErrorFrom(answer.status, answer.body)));
   }
 
+  const remembered = createEtagMemory<ApiAnswer>();
+
+  /**
+   * A GET sends the ETag of the answer it remembers for the URL (docs/behaviour.md#api-client);
+   * a 304 then stands for that answer, read again with the caller's schema.
+   */
+  async function exchange(method: Method, path: string, body: unknown): Promise<ApiAnswer> {
+    const url = `${deps.baseUrl()}${path}`;
+    if (method !== 'GET') return authorized((token) => send(url, method, body, token));
+    // Whose answers to recall is known once auth is ready, as the token is: inside the attempt.
+    let uid: string | null = null;
+    let kept: Remembered<ApiAnswer> | undefined;
+    const answer = await authorized((token) => {
+      uid = deps.currentUser()?.uid ?? null;
+      kept = remembered.recall(url, uid);
+      return send(url, method, body, token, kept?.etag);
+    });
+    if (answer.status === 304 && kept) {
+      const fresh = answer.headers;
+      const old = kept.answer.headers;
+      return {
+        ...kept.answer,
+        headers: { get: (name) => fresh?.get(name) ?? old?.get(name) ?? null },
+      };
+    }
+    const etag = answer.ok ? answer.headers?.get('etag') : null;
+    if (etag) remembered.remember(url, uid, etag, answer);
+    else remembered.forget(url);
+    return answer;
+  }
+
   async function request<T>(
     method: Method,
     path: string,
     body: unknown,
     schema: AnswerSchema<T>,
   ): Promise<T> {
-    const url = `${deps.baseUrl()}${path}`;
-    return readAnswer(await authorized((token) => send(url, method, body, token)), schema);
+    return readAnswer(await exchange(method, path, body), schema);
   }
 
   return {
@@ -155,6 +209,12 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       request('PUT', path, body, answer ?? anyAnswer),
     delete: <T>(path: string, answer?: AnswerSchema<T>) =>
       request('DELETE', path, undefined, answer ?? anyAnswer),
+    async getWithHeaders<T>(path: string, schema: AnswerSchema<T>) {
+      const answer = await exchange('GET', path, undefined);
+      const data = readAnswer(answer, schema);
+      return { data, header: (name: string) => answer.headers?.get(name) ?? null };
+    },
+    forgetAnswers: () => remembered.clear(),
     authorized,
   };
 }

@@ -35,14 +35,37 @@ const location = {
 };
 
 describe('locationsApi', () => {
-  it('lists from a bare list', async () => {
+  it('lists from a bare list, without a cursor when the server gives none', async () => {
     server.on('GET /api/v1/locations', () => json([location]));
-    await expect((await load()).list()).resolves.toEqual([location]);
+    await expect((await load()).list()).resolves.toEqual({ locations: [location], cursor: null });
   });
 
-  it('lists from { data: [...] }', async () => {
-    server.on('GET /api/v1/locations', () => json({ data: [location] }));
-    await expect((await load()).list()).resolves.toEqual([location]);
+  it('lists from { data: [...] }, with the Sync-Cursor header as the cursor', async () => {
+    server.on(
+      'GET /api/v1/locations',
+      () =>
+        new Response(JSON.stringify({ data: [location] }), {
+          headers: { 'content-type': 'application/json', 'sync-cursor': '7.abc' },
+        }),
+    );
+    await expect((await load()).list()).resolves.toEqual({
+      locations: [location],
+      cursor: '7.abc',
+    });
+  });
+
+  it('syncs since a cursor (URL-encoded), or without one for everything', async () => {
+    const answer = {
+      cursor: '9.xyz',
+      full: false,
+      locations: [location],
+      deleted: { locations: ['l2'], entries: [] },
+    };
+    server.on('GET /api/v1/sync?since=7.a%2Fb', () => json(answer));
+    server.on('GET /api/v1/sync', () => json({ ...answer, full: true }));
+    const api = await load();
+    await expect(api.sync('7.a/b')).resolves.toEqual(answer);
+    await expect(api.sync(null)).resolves.toMatchObject({ full: true });
   });
 
   it('creates, updates and removes with trimmed ids in the paths', async () => {
@@ -90,6 +113,7 @@ describe('locationsApi', () => {
   it.each([
     ['GET', '/locations', { data: [{ id: 'l1', entries: [] }] }, (api: Api) => api.list()],
     ['GET', '/locations', { items: [] }, (api: Api) => api.list()],
+    ['GET', '/sync', { cursor: '1.a', full: false, locations: [] }, (api: Api) => api.sync(null)],
     ['POST', '/locations', { ...location, position: 'here' }, (api: Api) => api.create(input)],
     ['POST', '/locations', { name: 'no id' }, (api: Api) => api.create(input)],
     [

@@ -8,6 +8,7 @@ import {
   type Location,
   type UpdateLocationInput,
 } from '@fj/contract/locations';
+import { syncAnswerSchema, syncCursorHeader, type SyncAnswer } from '@fj/contract/sync';
 import { api } from './api-client.ts';
 
 /** docs/behaviour.md#validation: identifiers are trimmed before they go into a path. */
@@ -21,10 +22,21 @@ const entryPath = (locationId: string, entryId: string) =>
  * schema; one that does not match rejects with an ApiError (INVALID_RESPONSE).
  */
 export const locationsApi = {
-  list: async (): Promise<Location[]> => {
-    const answer = await api.get('/locations', locationListReadingSchema);
-    return Array.isArray(answer) ? answer : answer.data;
+  /**
+   * The whole list, and the cursor to continue from with `sync` when the server gives one (its
+   * Sync-Cursor header; the original API gives none).
+   */
+  list: async (): Promise<{ locations: Location[]; cursor: string | null }> => {
+    const answer = await api.getWithHeaders('/locations', locationListReadingSchema);
+    const locations = Array.isArray(answer.data) ? answer.data : answer.data.data;
+    return { locations, cursor: answer.header(syncCursorHeader) };
   },
+  /** What changed since the cursor (docs/behaviour.md#sync); everything without one. */
+  sync: (since: string | null): Promise<SyncAnswer> =>
+    api.get(
+      since === null ? '/sync' : `/sync?since=${encodeURIComponent(since)}`,
+      syncAnswerSchema,
+    ),
   create: (location: CreateLocationInput) =>
     api.post('/locations', location, locationCreateReadingSchema),
   /** Answers the whole updated location when the server sent one. */

@@ -1,0 +1,46 @@
+import { LRUCache } from 'lru-cache';
+
+/**
+ * The serialized GET /locations answer of each user, with the version it was made for (the
+ * user's revision and the photo-signing day). An entry is valid only while the version it names
+ * is the current one, which one indexed read tells, so writes need not reach the cache: a write
+ * anywhere, on this server or another sharing the database, raises the revision and the old
+ * entry is simply never matched again (and is replaced on the next read).
+ */
+export interface ListCache {
+  get(userId: string, version: string): Buffer | undefined;
+  set(userId: string, version: string, body: Buffer): void;
+  /** Frees a user's entry at once (a deleted account). */
+  forget(userId: string): void;
+  /** Whether an entry for the user is held, whatever its version (tests). */
+  holds(userId: string): boolean;
+}
+
+interface Held {
+  version: string;
+  body: Buffer;
+}
+
+/** Bounded by bytes (LOCATIONS_CACHE_MB): the least recently read go first. 0 keeps nothing. */
+export function createListCache(maxBytes: number): ListCache {
+  if (maxBytes <= 0) {
+    return { get: () => undefined, set: () => {}, forget: () => {}, holds: () => false };
+  }
+  const held = new LRUCache<string, Held>({
+    maxSize: maxBytes,
+    // The body, and about what the key and version take beside it.
+    sizeCalculation: (entry) => entry.body.length + 128,
+  });
+  return {
+    get(userId, version) {
+      const entry = held.get(userId);
+      return entry?.version === version ? entry.body : undefined;
+    },
+    set(userId, version, body) {
+      // An answer bigger than the whole budget is not kept (lru-cache refuses it).
+      held.set(userId, { version, body });
+    },
+    forget: (userId) => void held.delete(userId),
+    holds: (userId) => held.has(userId),
+  };
+}

@@ -1,0 +1,146 @@
+import { locationListSchema } from '@fj/contract/locations';
+import type { Preferences } from '@fj/contract/preferences';
+import { syncAnswerSchema, syncCursorHeader, type SyncAnswer } from '@fj/contract/sync';
+import type { Db } from '../../db/executor.ts';
+import { badField } from '../../errors.ts';
+import {
+  answerJson,
+  etagMatches,
+  etagOf,
+  revalidateEveryTime,
+  type ConditionalAnswer,
+} from '../../lib/conditional.ts';
+import type { UrlSigner } from '../../storage/url-signer.ts';
+import type { LocationService } from '../locations/service.ts';
+import { defaultPreferencesRow, toPreferences } from '../preferences/mapping.ts';
+import { preferencesRepository } from '../preferences/repository.ts';
+import type { CursorCodec } from './cursor.ts';
+import type { ListCache } from './list-cache.ts';
+import { syncRepository } from './repository.ts';
+
+export interface SyncServiceDeps {
+  db: Db;
+  signer: UrlSigner;
+  locations: LocationService;
+  cursors: CursorCodec;
+  /** The serialized GET /locations answers (LOCATIONS_CACHE_MB). */
+  listCache: ListCache;
+  /** Check every answer against its schema before sending it (everywhere but production). */
+  validateAnswers: boolean;
+}
+
+const nothingDeleted = { locations: [], entries: [] };
+
+/**
+ * The journal's whole-list reads: GET /locations and GET /sync (docs/behaviour.md#sync). Each
+ * starts with one indexed read, the user's revision, which decides the ETag (and so a 304), and
+ * which cached answer is still good. The revision is read before the data: an answer may hold
+ * changes newer than its cursor (a write that committed meanwhile), never older, and the next
+ * sync simply tells those again.
+ */
+export function createSyncService(deps: SyncServiceDeps) {
+  const { db, signer, locations, cursors, listCache, validateAnswers } = deps;
+
+  /** The preferences (the defaults until the user has a record). */
+  async function preferences(userId: string): Promise<Preferences> {
+    const row = await preferencesRepository.find(db, userId);
+    return toPreferences(row ?? defaultPreferencesRow(userId, 0));
+  }
+
+  /** The preferences if they changed after the revision. */
+  async function preferencesChangedSince(userId: string, revision: number) {
+    const row = await preferencesRepository.find(db, userId);
+    return row && Number(row.revision) > revision ? { preferences: toPreferences(row) } : {};
+  }
+
+  async function everything(userId: string, cursor: string): Promise<SyncAnswer> {
+    return {
+      cursor,
+      full: true,
+      locations: await locations.list(userId),
+      deleted: nothingDeleted,
+      preferences: await preferences(userId),
+    };
+  }
+
+  async function changedSince(userId: string, cursor: string, from: number): Promise<SyncAnswer> {
+    // Deletions before changes: a location deleted after this read is then merely told late.
+    const deleted = await syncRepository.deletedSince(db, userId, from);
+    const changed = await locations.listChangedSince(userId, from);
+    return {
+      cursor,
+      full: false,
+      locations: changed,
+      deleted,
+      ...(await preferencesChangedSince(userId, from)),
+    };
+  }
+
+  /** The cursor a client sends as `since`; refused (400, naming `since`) unless ours and not ahead. */
+  function sinceRevision(userId: string, since: string, current: number): number {
+    const revision = cursors.decode(userId, since);
+    if (revision === undefined || revision > current)
+      throw badField('since', 'not a cursor this server gave you: sync again without it');
+    return revision;
+  }
+
+  return {
+    /** GET /locations: the whole list, kept serialized while the revision and day stay. */
+    async list(
+      userId: string,
+      ifNoneMatch: string | string[] | undefined,
+    ): Promise<ConditionalAnswer> {
+      const { revision } = await syncRepository.state(db, userId);
+      const day = signer.day();
+      const etag = etagOf('l', userId, [revision, day]);
+      const headers: Record<string, string> = { etag, 'cache-control': revalidateEveryTime };
+      // A 304 carries no Sync-Cursor: the client has it from the answer its ETag names.
+      if (etagMatches(ifNoneMatch, etag)) return { headers };
+      headers[syncCursorHeader] = cursors.encode(userId, revision);
+      const version = `${revision}.${day}`;
+      let body = listCache.get(userId, version);
+      if (!body) {
+        body = answerJson(
+          locationListSchema,
+          { data: await locations.list(userId) },
+          validateAnswers,
+        );
+        listCache.set(userId, version, body);
+      }
+      return { headers, body };
+    },
+
+    /** GET /sync: what changed since the cursor, or everything without one. */
+    async changes(
+      userId: string,
+      since: string | undefined,
+      ifNoneMatch: string | string[] | undefined,
+    ): Promise<ConditionalAnswer> {
+      const state = await syncRepository.state(db, userId);
+      const given = since === undefined ? undefined : sinceRevision(userId, since, state.revision);
+      // Older than the last swept tombstone: the deletions it needs are gone, so everything.
+      const from = given !== undefined && given >= state.prunedRevision ? given : undefined;
+      const day = signer.day();
+      const headers = {
+        etag: etagOf('s', userId, [from ?? '-', state.revision, day]),
+        'cache-control': revalidateEveryTime,
+      };
+      if (etagMatches(ifNoneMatch, headers.etag)) return { headers };
+      const cursor = cursors.encode(userId, state.revision);
+      const answer: SyncAnswer =
+        from === undefined
+          ? await everything(userId, cursor)
+          : from === state.revision
+            ? { cursor, full: false, locations: [], deleted: nothingDeleted }
+            : await changedSince(userId, cursor, from);
+      return { headers, body: answerJson(syncAnswerSchema, answer, validateAnswers) };
+    },
+
+    /** A deleted account's cached answer goes at once, not when the cache needs the room. */
+    forget(userId: string): void {
+      listCache.forget(userId);
+    },
+  };
+}
+
+export type SyncService = ReturnType<typeof createSyncService>;
