@@ -38,7 +38,6 @@ export function createServices(deps: ServiceDeps) {
     db,
     storage,
     signer,
-    dialect,
     maxLocationsPerUser: quotas.locationsPerUser,
   });
   const sync = createSyncService({
