@@ -10,7 +10,7 @@ import { registerJsonParser } from './lib/json-body.ts';
 import { makePrivateDir } from './lib/private-files.ts';
 import { serverTimeouts } from './lib/server-timeouts.ts';
 import { fastifyTrustProxy } from './lib/trust-proxy.ts';
-import { loggerOptions, OneLinePerRequest } from './logging.ts';
+import { lazyChildLogger, loggerOptions, OneLinePerRequest } from './logging.ts';
 import { clientConfigRoutes } from './modules/client-config/routes.ts';
 import { entryRoutes } from './modules/entries/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -58,6 +58,7 @@ export async function buildApp(
   const app = Fastify({
     logger,
     logController: new OneLinePerRequest(logger),
+    childLoggerFactory: lazyChildLogger,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // Small by default; the routes that take big bodies set their own (see body-limits.ts).
     bodyLimit: bodyLimits.default,

@@ -47,6 +47,17 @@ export function createPreferencesService(db: Db, options: PreferencesServiceOpti
   const ensure = (userId: string) =>
     cache ? cache.through(userId, () => load(userId)) : load(userId);
 
+  /** A kept record's answer, made once: the cache hands out the same row until a write. */
+  const answers = new WeakMap<PreferencesTable, Preferences>();
+  const answerOf = (row: PreferencesTable): Preferences => {
+    let answer = answers.get(row);
+    if (!answer) {
+      answer = toPreferences(row);
+      answers.set(row, answer);
+    }
+    return answer;
+  };
+
   /** Runs a write of the user's record; the cache forgets the record however it ends. */
   async function writing<T>(userId: string, write: () => Promise<T>): Promise<T> {
     try {
@@ -79,12 +90,12 @@ export function createPreferencesService(db: Db, options: PreferencesServiceOpti
       return toPreferences(found(await repo.find(db, userId)));
     },
     async get(userId: string): Promise<Preferences> {
-      return toPreferences(await ensure(userId));
+      return answerOf(await ensure(userId));
     },
     /** The preferences and the revision of their last change, which their ETag names. */
     async read(userId: string): Promise<{ preferences: Preferences; revision: number }> {
       const row = await ensure(userId);
-      return { preferences: toPreferences(row), revision: Number(row.revision) };
+      return { preferences: answerOf(row), revision: Number(row.revision) };
     },
     /** Categories that go also lose their species lists, so no orphan list lingers. */
     async setCategories(userId: string, categories: string[]): Promise<Preferences> {
