@@ -6,7 +6,7 @@
 // JavaScript dependencies into one file, dist/server.cjs: Node then reads one file instead of
 // resolving and reading some two thousand. dist/main.js (apps/server/src/boot.ts) runs it with
 // V8's code cache, which Node 20 offers for scripts only, hence CommonJS (see boot.ts).
-import { existsSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -55,7 +55,9 @@ export function ensureServerBuild() {
   // Resolved from apps/server, which declares it.
   const { buildSync } = createRequire(path.join(serverDir, 'package.json'))('esbuild');
   // What an earlier build left: its code caches, and the files of the ES-module build before.
-  rmSync(outDir, { recursive: true, force: true });
+  if (existsSync(outDir))
+    for (const name of readdirSync(outDir))
+      if (/^(main\.js|server\.cjs)/.test(name)) rmSync(path.join(outDir, name), { force: true });
   try {
     buildSync({
       entryPoints: [path.join(serverDir, 'src/start.ts')],

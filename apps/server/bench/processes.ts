@@ -15,8 +15,14 @@ export interface Started {
   stop(): Promise<void>;
 }
 
-/** The server's command line as `npm start` runs it: its build, with plain node. */
-export const serverCommand: readonly string[] = ['apps/server/dist/main.js'];
+/**
+ * The server's command line as `npm start` runs it: its build, with plain node. BENCH_SERVER_ENTRY
+ * names another build to measure instead (an older commit's, for a before-and-after in the same
+ * minutes; see bench/README.md).
+ */
+export const serverCommand: readonly string[] = [
+  process.env.BENCH_SERVER_ENTRY ?? 'apps/server/dist/main.js',
+];
 
 /** Both builds up to date, as `npm start` makes them before it runs the server. */
 export function ensureBuilds(): void {
@@ -37,7 +43,7 @@ export async function startUntilHealthy(
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: baseUrl, ...env },
-    stdio: ['ignore', process.env.BENCH_SERVER_OUTPUT ? 'inherit' : 'ignore', 'pipe'],
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
   let errors = '';
   child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString('utf8')));
