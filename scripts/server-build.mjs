@@ -3,9 +3,10 @@
 // compiling TypeScript at every start (tsx) cost more than a second.
 //
 // esbuild (declared by apps/server; Vite and tsx use it too) bundles the server with its
-// JavaScript dependencies into one ES module: Node then reads one file instead of resolving and
-// reading some two thousand, which is most of what a start costs.
-import { existsSync, statSync } from 'node:fs';
+// JavaScript dependencies into one file, dist/server.cjs: Node then reads one file instead of
+// resolving and reading some two thousand. dist/main.js (apps/server/src/boot.ts) runs it with
+// V8's code cache, which Node 20 offers for scripts only, hence CommonJS (see boot.ts).
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -16,6 +17,8 @@ const serverDir = path.join(root, 'apps/server');
 const outDir = path.join(serverDir, 'dist');
 /** What `node` runs: `node apps/server/dist/main.js`. */
 export const serverEntry = path.join(outDir, 'main.js');
+/** The server itself, which serverEntry loads. */
+const serverBundle = path.join(outDir, 'server.cjs');
 
 const sources = [
   path.join(serverDir, 'src'),
@@ -42,28 +45,51 @@ const external = [
   '@fastify/static',
 ];
 
+const builtAt = (file) => (existsSync(file) ? statSync(file).mtimeMs : 0);
+
 /** Builds apps/server/dist unless it is newer than every source; exits the process if it fails. */
 export function ensureServerBuild() {
-  const builtAt = existsSync(serverEntry) ? statSync(serverEntry).mtimeMs : 0;
-  if (builtAt >= Math.max(...sources.map(newestChange))) return;
-  console.log(builtAt ? 'Server sources changed: rebuilding…' : 'No server build yet: building…');
+  const built = Math.min(builtAt(serverEntry), builtAt(serverBundle));
+  if (built >= Math.max(...sources.map(newestChange))) return;
+  console.log(built ? 'Server sources changed: rebuilding…' : 'No server build yet: building…');
   // Resolved from apps/server, which declares it.
   const { buildSync } = createRequire(path.join(serverDir, 'package.json'))('esbuild');
+  // What an earlier build left: its code caches, and the files of the ES-module build before.
+  if (existsSync(outDir))
+    for (const name of readdirSync(outDir))
+      if (/^(main\.js|server\.cjs)/.test(name)) rmSync(path.join(outDir, name), { force: true });
   try {
     buildSync({
-      entryPoints: [path.join(serverDir, 'src/main.ts')],
-      outfile: serverEntry,
+      entryPoints: [path.join(serverDir, 'src/start.ts')],
+      outfile: serverBundle,
       bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      external,
+      // ES-module code run as CommonJS: import.meta names the bundle, as it did in an ES-module
+      // build, and import() of a package becomes require() (the script has no module loader).
+      define: {
+        'import.meta.url': 'importMetaUrl',
+        'import.meta.dirname': '__dirname',
+        'import.meta.filename': '__filename',
+      },
+      banner: { js: "const importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+      supported: { 'dynamic-import': false },
+      // Whitespace and syntax only, names kept (stack traces stay readable, the source map maps
+      // them back): fewer bytes to read and compile, and pure ASCII to decode.
+      minifyWhitespace: true,
+      minifySyntax: true,
+      sourcemap: true,
+      legalComments: 'linked',
+      logLevel: 'warning',
+    });
+    buildSync({
+      entryPoints: [path.join(serverDir, 'src/boot.ts')],
+      outfile: serverEntry,
       platform: 'node',
       format: 'esm',
       target: 'node20',
-      external,
-      // CommonJS dependencies inside an ES module still call require() for Node's own modules.
-      banner: {
-        js: "import { createRequire as createRequireForBundle } from 'node:module'; const require = createRequireForBundle(import.meta.url);",
-      },
-      sourcemap: true,
-      legalComments: 'linked',
       logLevel: 'warning',
     });
   } catch {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Figure } from './measure.ts';
 import { compareThroughput, type StatusClass } from './load.ts';
 import { ensureBuilds, serverCommand, startUntilHealthy } from './processes.ts';
-import { recordAnswer, signUp } from './small-reads.ts';
+import { recordAnswer, signUp } from './http.ts';
 
 const locations = 200;
 const entriesEach = 10;
@@ -60,7 +60,7 @@ async function ratioAgainstBare(
   headers: Record<string, string>,
   expected: StatusClass,
 ): Promise<{ ratio: number; note: string; bytes: number }> {
-  const answer = await recordAnswer(url, headers);
+  const answer = await recordAnswer(url, { headers });
   const answerFile = path.join(workDir, `answer-${answer.status}.json`);
   writeFileSync(answerFile, JSON.stringify(answer));
   const bare = await startUntilHealthy(['apps/server/bench/bare-server.mjs', answerFile]);
@@ -92,7 +92,7 @@ export async function listReadFigures(): Promise<Figure[]> {
     RATE_LIMIT_MAX: '1000000000',
   });
   try {
-    const headers = { authorization: `Bearer ${await signUp(server.baseUrl)}` };
+    const headers = { authorization: `Bearer ${(await signUp(server.baseUrl)).idToken}` };
     await fillJournal(server.baseUrl, headers);
     const url = `${server.baseUrl}/api/v1/locations`;
     const full = await ratioAgainstBare(workDir, url, headers, '2xx');

@@ -15,8 +15,14 @@ export interface Started {
   stop(): Promise<void>;
 }
 
-/** The server's command line as `npm start` runs it: its build, with plain node. */
-export const serverCommand: readonly string[] = ['apps/server/dist/main.js'];
+/**
+ * The server's command line as `npm start` runs it: its build, with plain node. BENCH_SERVER_ENTRY
+ * names another build to measure instead (an older commit's, for a before-and-after in the same
+ * minutes; see bench/README.md).
+ */
+export const serverCommand: readonly string[] = [
+  process.env.BENCH_SERVER_ENTRY ?? 'apps/server/dist/main.js',
+];
 
 /** Both builds up to date, as `npm start` makes them before it runs the server. */
 export function ensureBuilds(): void {

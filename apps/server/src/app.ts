@@ -1,19 +1,16 @@
 import formBody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { bodyLimits } from './body-limits.ts';
 import { frameworkErrors, registerErrorHandler } from './errors.ts';
+import { answerSerializerCompiler } from './lib/answer-serializer.ts';
 import { registerJsonParser } from './lib/json-body.ts';
 import { makePrivateDir } from './lib/private-files.ts';
 import { serverTimeouts } from './lib/server-timeouts.ts';
 import { fastifyTrustProxy } from './lib/trust-proxy.ts';
-import { loggerOptions, OneLinePerRequest } from './logging.ts';
+import { lazyChildLogger, loggerOptions, OneLinePerRequest } from './logging.ts';
 import { clientConfigRoutes } from './modules/client-config/routes.ts';
 import { entryRoutes } from './modules/entries/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -57,9 +54,11 @@ export async function buildApp(
   config: Config,
   overrides: AppOverrides = {},
 ): Promise<FastifyInstance> {
+  const logger = loggerOptions(config.logLevel, overrides.logStream);
   const app = Fastify({
-    logger: loggerOptions(config.logLevel, overrides.logStream),
-    logController: new OneLinePerRequest(),
+    logger,
+    logController: new OneLinePerRequest(logger),
+    childLoggerFactory: lazyChildLogger,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // Small by default; the routes that take big bodies set their own (see body-limits.ts).
     bodyLimit: bodyLimits.default,
@@ -71,7 +70,7 @@ export async function buildApp(
       `DATA_DIR ${config.dataDir} is not ours to chmod: keep it readable by this user only`,
     );
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializerCompiler(config.env !== 'production'));
   registerErrorHandler(app);
   registerJsonParser(app);
 

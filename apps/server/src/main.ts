@@ -1,29 +1,4 @@
-import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+// `npm run dev` runs this file through tsx; the build runs the same startServer through boot.ts.
+import { failedToStart, startServer } from './start.ts';
 
-async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-  const app = await buildApp(config);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      app.log.info({ signal }, 'shutting down');
-      void app.close().then(() => process.exit(0));
-    });
-  }
-  await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Foraging Journal is ready at ${config.publicUrl} (data in ${config.dataDir})`);
-}
-
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+startServer().catch(failedToStart);

@@ -38,7 +38,6 @@ export function createServices(deps: ServiceDeps) {
     db,
     storage,
     signer,
-    dialect,
     maxLocationsPerUser: quotas.locationsPerUser,
   });
   const sync = createSyncService({
@@ -78,7 +77,8 @@ export function createServices(deps: ServiceDeps) {
       maxPixels: deps.photos.maxPixels,
       maxStoredBytesPerUser: quotas.photoBytesPerUser,
     }),
-    preferences: createPreferencesService(db),
+    // SQLite is one server's database: nobody else writes it, so its records may be kept.
+    preferences: createPreferencesService(db, { cacheRows: dialect === 'sqlite' }),
   };
 }
 

@@ -57,6 +57,37 @@ describe.each(databaseKinds)('locations on $name', (kind) => {
     expect(list.json<{ data: Location[] }>().data.map((l) => l.id)).toContain(location.id);
   });
 
+  it('answers a new location as it is stored, every field set (the answer is not read back)', async () => {
+    const created = await call('POST', '/locations', {
+      name: '  Birch hollow  ',
+      description: '',
+      position: { lat: -33.868_819_1, lng: 151.209_295_5 },
+      area: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [151.2, -33.8],
+            [151.3, -33.8],
+            [151.3, -33.9],
+            [151.2, -33.8],
+          ],
+        ],
+      },
+      categories: ['mushrooms', 'berries'],
+      species: ['porcini'],
+      terrainType: null,
+      treeTypes: ['birch'],
+      favorite: false,
+      access: { status: 'ask', note: 'farmer at the gate' },
+    });
+    expect(created.statusCode).toBe(201);
+    const location = created.json<Location>();
+    expect(location.name).toBe('Birch hollow');
+    expect(location).not.toHaveProperty('description');
+    expect(location).not.toHaveProperty('terrainType');
+    expect((await call('GET', `/locations/${location.id}`)).json()).toEqual(location);
+  });
+
   it('trims the id in the path (docs/behaviour.md#validation)', async () => {
     const { id } = (await call('POST', '/locations', spot)).json<Location>();
     const res = await call('GET', `/locations/%20${id}%20`);

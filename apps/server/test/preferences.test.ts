@@ -110,6 +110,22 @@ describe.each(databaseKinds)('preferences on $name', (kind) => {
       const data = await read(apiClient(t.app, user.auth));
       expect(data).toEqual({ id: user.id, ...specDefaults, showTutorial: true });
     });
+    it('answers every change at the next read, however often it was read before', async () => {
+      const { call, created } = await newUser();
+      expect(await read(call)).toEqual(created);
+      expect(await read(call)).toEqual(created);
+      await call('PUT', '/preferences/terrain', { terrainTypes: ['bog'] });
+      expect((await read(call)).customTerrainTypes).toEqual(['bog']);
+      await call('PUT', '/preferences/tutorial', { show: false });
+      expect(await read(call)).toEqual({
+        ...created,
+        customTerrainTypes: ['bog'],
+        showTutorial: false,
+      });
+      // A POST that finds the record kept changes nothing, and the read says so.
+      await call('POST', '/preferences', { id: created.id, customTreeTypes: ['yew'] });
+      expect((await read(call)).customTreeTypes).toEqual(created.customTreeTypes);
+    });
   });
 
   describe('the PUT routes change only their own part', () => {

@@ -1,7 +1,11 @@
 import { spawnSync } from 'node:child_process';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import type { FastifyInstance, RawRequestDefaultExpression } from 'fastify';
+import pino from 'pino';
+import { describe, expect, it, vi } from 'vitest';
+import { lazyChildLogger } from '../src/logging.ts';
 import { sqlite } from './helpers/databases.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
 
@@ -27,12 +31,33 @@ describe('the request log', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({
       level: 30,
+      reqId: expect.stringMatching(/^req-/),
       msg: 'request completed',
       req: { method: 'GET', url: '/api/v1/preferences?x=1' },
       res: { statusCode: 200 },
       responseTime: expect.any(Number),
     });
     expect(JSON.stringify(lines[0])).not.toContain(user.idToken);
+    // The fields pino writes, in its order, so the line reads like every other line of the log.
+    expect(Object.keys(lines[0] ?? {})).toEqual([
+      'level',
+      'time',
+      'pid',
+      'hostname',
+      'reqId',
+      'req',
+      'res',
+      'responseTime',
+      'msg',
+    ]);
+    expect(lines[0]).toMatchObject({ pid: process.pid, hostname: hostname() });
+    // (remotePort too, over a socket; inject() has none.)
+    expect(Object.keys((lines[0]?.req ?? {}) as object)).toEqual([
+      'method',
+      'url',
+      'host',
+      'remoteAddress',
+    ]);
   });
 
   it('logs a refused request once too', async () => {
@@ -66,5 +91,38 @@ describe('the log destination', () => {
     const written = run.stdout.trim().split('\n');
     expect(written).toHaveLength(2000);
     expect(JSON.parse(written[1999] ?? '{}')).toMatchObject({ i: 1999 });
+  });
+});
+
+describe("a request's own logger", () => {
+  it('is made on its first line, with the request id and the route level', () => {
+    const written: Record<string, unknown>[] = [];
+    const stream = new PassThrough();
+    stream.on('data', (chunk: Buffer) => {
+      for (const line of chunk.toString('utf8').split('\n'))
+        if (line) written.push(JSON.parse(line) as Record<string, unknown>);
+    });
+    const root = pino({ level: 'info' }, stream);
+    const child = vi.spyOn(root, 'child');
+    const log = lazyChildLogger.call(
+      {} as FastifyInstance,
+      root,
+      { reqId: 'req-7' },
+      { level: 'warn' },
+      {} as RawRequestDefaultExpression,
+    );
+    expect(log.level).toBe('warn');
+    expect(child).not.toHaveBeenCalled();
+    log.info('below the route level');
+    log.warn({ detail: 1 }, 'kept');
+    expect(child).toHaveBeenCalledTimes(1);
+    return new Promise<void>((resolve) =>
+      setImmediate(() => {
+        expect(written).toEqual([
+          expect.objectContaining({ level: 40, reqId: 'req-7', detail: 1, msg: 'kept' }),
+        ]);
+        resolve();
+      }),
+    );
   });
 });

@@ -5,7 +5,9 @@ import type { Config } from '../config.ts';
 import { makePrivateDir, makePrivateFile } from '../lib/private-files.ts';
 import type { DialectName } from './dialect.ts';
 import type { Db } from './executor.ts';
+import { withPreparedStatements } from './pg-prepared.ts';
 import type { Database } from './schema.ts';
+import { withStatementCache } from './statement-cache.ts';
 
 export interface DatabaseHandle {
   db: Db;
@@ -16,9 +18,11 @@ export interface DatabaseHandle {
 export async function connectDatabase(config: Config['database']): Promise<DatabaseHandle> {
   if (config.kind === 'postgres') {
     const { default: pg } = await import('pg');
-    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: config.url, max: 20 });
     return {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      db: new Kysely<Database>({
+        dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }),
+      }),
       dialect: 'postgres',
     };
   }
@@ -36,7 +40,9 @@ export async function connectDatabase(config: Config['database']): Promise<Datab
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
+    db: new Kysely<Database>({
+      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    }),
     dialect: 'sqlite',
   };
 }

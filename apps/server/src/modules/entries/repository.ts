@@ -1,6 +1,7 @@
 import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
-import { countAll, inserted } from '../../db/query-fragments.ts';
+import { compiledOnce } from '../../db/compiled-once.ts';
+import { countAll, insertedRows } from '../../db/query-fragments.ts';
 import type { Database, EntriesTable } from '../../db/schema.ts';
 
 type EntriesQuery = SelectQueryBuilder<Database, 'entries', EntriesTable>;
@@ -12,6 +13,25 @@ const ownedBy = (userId: string) => (eb: ExpressionBuilder<Database, 'entries'>)
 /** Newest first: by date, then by creation; the id settles ties, so the order never wobbles. */
 const newestFirst = (query: EntriesQuery) =>
   query.orderBy('date', 'desc').orderBy('created_at', 'desc').orderBy('id');
+
+/* The queries of every entry create, compiled once (db/compiled-once.ts). */
+const ofLocationQuery = compiledOnce((db: Executor, userId: string, locationId: string) =>
+  db
+    .selectFrom('entries')
+    .selectAll()
+    .where(ownedBy(userId))
+    .where('location_id', '=', locationId)
+    .$call(newestFirst),
+);
+const countOfLocationQuery = compiledOnce((db: Executor, locationId: string) =>
+  db.selectFrom('entries').select(countAll).where('location_id', '=', locationId),
+);
+const insertIfAbsentQuery = compiledOnce((db: Executor, row: EntriesTable) =>
+  db
+    .insertInto('entries')
+    .values(row)
+    .onConflict((conflict) => conflict.column('id').doNothing()),
+);
 
 /** The only place that queries entries; every query of a user's data is scoped by user id. */
 export const entriesRepository = {
@@ -34,22 +54,11 @@ export const entriesRepository = {
       .$call(newestFirst)
       .execute();
   },
-  ofLocation(db: Executor, userId: string, locationId: string): Promise<EntriesTable[]> {
-    return db
-      .selectFrom('entries')
-      .selectAll()
-      .where(ownedBy(userId))
-      .where('location_id', '=', locationId)
-      .$call(newestFirst)
-      .execute();
+  async ofLocation(db: Executor, userId: string, locationId: string): Promise<EntriesTable[]> {
+    return (await ofLocationQuery(db, userId, locationId)).rows;
   },
   async countOfLocation(db: Executor, locationId: string): Promise<number> {
-    const row = await db
-      .selectFrom('entries')
-      .select(countAll)
-      .where('location_id', '=', locationId)
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
+    return Number((await countOfLocationQuery(db, locationId)).rows[0]?.count ?? 0);
   },
   find(
     db: Executor,
@@ -78,12 +87,7 @@ export const entriesRepository = {
   },
   /** Inserts unless the id exists; answers whether it inserted. */
   async insertIfAbsent(db: Executor, row: EntriesTable): Promise<boolean> {
-    const result = await db
-      .insertInto('entries')
-      .values(row)
-      .onConflict((conflict) => conflict.column('id').doNothing())
-      .executeTakeFirst();
-    return inserted(result);
+    return insertedRows(await insertIfAbsentQuery(db, row));
   },
   async update(
     db: Executor,

@@ -68,10 +68,13 @@ export function createEntryService(deps: EntryServiceDeps) {
       throw notFound('Location');
   }
 
-  /** A new entry (not a retry of one already made) must fit in the location's quota. */
+  /**
+   * A new entry (not a retry of one already made) must fit in the location's quota. A retry is
+   * looked for only at the limit: below it, a create needs no second read.
+   */
   async function checkEntryQuota(trx: DbTransaction, locationId: string, id: string) {
-    if (await repo.findOwner(trx, id)) return;
-    if ((await repo.countOfLocation(trx, locationId)) >= maxEntriesPerLocation) {
+    if ((await repo.countOfLocation(trx, locationId)) < maxEntriesPerLocation) return;
+    if (!(await repo.findOwner(trx, id))) {
       throw new AppError(
         'QUOTA_EXCEEDED',
         `This location has reached the limit of ${maxEntriesPerLocation} entries`,

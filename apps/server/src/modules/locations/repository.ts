@@ -1,13 +1,38 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { DialectName } from '../../db/dialect.ts';
 import type { DbTransaction, Executor } from '../../db/executor.ts';
-import { countAll, inserted } from '../../db/query-fragments.ts';
+import { compiledOnce } from '../../db/compiled-once.ts';
+import { countAll, insertedRows } from '../../db/query-fragments.ts';
 import type { Database, LocationsTable } from '../../db/schema.ts';
 
 /** One location of one user: a user never reads or writes another user's. */
 const ownLocation =
   (userId: string, id: string) => (eb: ExpressionBuilder<Database, 'locations'>) =>
     eb.and([eb('user_id', '=', userId), eb('id', '=', id)]);
+
+/* The queries of every create, compiled once (db/compiled-once.ts). */
+const findByIdQuery = compiledOnce((db: Executor, userId: string, id: string) =>
+  db.selectFrom('locations').selectAll().where(ownLocation(userId, id)),
+);
+const lockByIdQuery = compiledOnce((db: Executor, userId: string, id: string) =>
+  db.selectFrom('locations').selectAll().where(ownLocation(userId, id)).forUpdate(),
+);
+const countByUserQuery = compiledOnce((db: Executor, userId: string) =>
+  db.selectFrom('locations').select(countAll).where('user_id', '=', userId),
+);
+const insertIfAbsentQuery = compiledOnce((db: Executor, row: LocationsTable) =>
+  db
+    .insertInto('locations')
+    .values(row)
+    .onConflict((conflict) => conflict.column('id').doNothing()),
+);
+const touchQuery = compiledOnce(
+  (db: Executor, userId: string, id: string, updatedAt: string, revision: number) =>
+    db
+      .updateTable('locations')
+      .set({ updated_at: updatedAt, revision })
+      .where(ownLocation(userId, id)),
+);
 
 /** The only place that queries locations; every query of a user's data is scoped by user id. */
 export const locationsRepository = {
@@ -31,33 +56,24 @@ export const locationsRepository = {
       .orderBy('id')
       .execute();
   },
-  findById(db: Executor, userId: string, id: string): Promise<LocationsTable | undefined> {
-    return db.selectFrom('locations').selectAll().where(ownLocation(userId, id)).executeTakeFirst();
+  async findById(db: Executor, userId: string, id: string): Promise<LocationsTable | undefined> {
+    return (await findByIdQuery(db, userId, id)).rows[0];
   },
   /**
    * Like findById, and on PostgreSQL holds the row until the transaction ends, so concurrent
    * entry writes to one location take turns (SQLite's transactions take turns anyway).
    */
-  lockById(
+  async lockById(
     trx: DbTransaction,
     dialect: DialectName,
     userId: string,
     id: string,
   ): Promise<LocationsTable | undefined> {
-    return trx
-      .selectFrom('locations')
-      .selectAll()
-      .where(ownLocation(userId, id))
-      .$if(dialect === 'postgres', (query) => query.forUpdate())
-      .executeTakeFirst();
+    const query = dialect === 'postgres' ? lockByIdQuery : findByIdQuery;
+    return (await query(trx, userId, id)).rows[0];
   },
   async countByUser(db: Executor, userId: string): Promise<number> {
-    const row = await db
-      .selectFrom('locations')
-      .select(countAll)
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
+    return Number((await countByUserQuery(db, userId)).rows[0]?.count ?? 0);
   },
   /** Any user's row: only to tell an idempotent retry from a clash with another user's id. */
   findOwner(db: Executor, id: string): Promise<{ user_id: string } | undefined> {
@@ -65,12 +81,7 @@ export const locationsRepository = {
   },
   /** Inserts unless the id exists; answers whether it inserted. */
   async insertIfAbsent(db: Executor, row: LocationsTable): Promise<boolean> {
-    const result = await db
-      .insertInto('locations')
-      .values(row)
-      .onConflict((conflict) => conflict.column('id').doNothing())
-      .executeTakeFirst();
-    return inserted(result);
+    return insertedRows(await insertIfAbsentQuery(db, row));
   },
   async update(
     db: Executor,
@@ -91,11 +102,7 @@ export const locationsRepository = {
     updatedAt: string,
     revision: number,
   ): Promise<void> {
-    await db
-      .updateTable('locations')
-      .set({ updated_at: updatedAt, revision })
-      .where(ownLocation(userId, id))
-      .execute();
+    await touchQuery(db, userId, id, updatedAt, revision);
   },
   async delete(db: Executor, userId: string, id: string): Promise<void> {
     await db.deleteFrom('locations').where(ownLocation(userId, id)).execute();

@@ -5,9 +5,7 @@ import type {
   LocationDetails,
   UpdateLocationInput,
 } from '@fj/contract/locations';
-import type { DialectName } from '../../db/dialect.ts';
 import type { Db } from '../../db/executor.ts';
-import { lockUserRow } from '../../db/row-lock.ts';
 import type { EntriesTable, LocationsTable, PhotosTable } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { nowIso, parseJson } from '../../lib/json.ts';
@@ -25,7 +23,6 @@ export interface LocationServiceDeps {
   db: Db;
   storage: PhotoStorage;
   signer: UrlSigner;
-  dialect: DialectName;
   /** QUOTA_LOCATIONS_PER_USER. */
   maxLocationsPerUser: number;
 }
@@ -42,7 +39,6 @@ export function createLocationService({
   db,
   storage,
   signer,
-  dialect,
   maxLocationsPerUser,
 }: LocationServiceDeps) {
   /** The whole location as the API answers it: its entries, newest first, with signed photo URLs. */
@@ -116,11 +112,14 @@ export function createLocationService({
         revision: 0,
       };
       const created = await db.transaction().execute(async (trx) => {
+        // The bump holds the user's revision row until commit (syncRepository.bump), which is
+        // the lock the quota needs: a concurrent create of this user waits here, and its count
+        // then sees this one's row. No second lock on the user row (one round trip less).
         row.revision = await syncRepository.bump(trx, userId);
-        await lockUserRow(trx, dialect, userId);
-        // Under the lock, so a retry racing its own first attempt sees it and is not counted.
-        const isRetry = (await repo.findOwner(trx, row.id)) !== undefined;
-        if (!isRetry && (await repo.countByUser(trx, userId)) >= maxLocationsPerUser) {
+        // Under that lock, so a retry racing its own first attempt sees it and is not counted.
+        // A retry is looked for only at the limit: below it, a create needs no second read.
+        const atLimit = (await repo.countByUser(trx, userId)) >= maxLocationsPerUser;
+        if (atLimit && (await repo.findOwner(trx, row.id)) === undefined) {
           throw new AppError(
             'QUOTA_EXCEEDED',
             `You have reached the limit of ${maxLocationsPerUser} locations for one account`,
@@ -136,7 +135,11 @@ export function createLocationService({
           });
         }
       }
-      return { location: await read(userId, row.id), created };
+      // A new location has no entries yet: its answer is the row just written, not read back.
+      const location = created
+        ? toLocation(row, [], new Map(), signer)
+        : await read(userId, row.id);
+      return { location, created };
     },
 
     async update(userId: string, id: string, input: UpdateLocationInput): Promise<Location> {

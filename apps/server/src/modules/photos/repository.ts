@@ -1,6 +1,7 @@
 import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
 import type { Database, PhotosTable } from '../../db/schema.ts';
+import { compiledOnce } from '../../db/compiled-once.ts';
 
 type PhotosQuery = SelectQueryBuilder<Database, 'photos', PhotosTable>;
 
@@ -11,6 +12,22 @@ const ownPaths =
 
 /** An entry's photos in their order (the id only settles what no valid row needs settling). */
 const inEntryOrder = (query: PhotosQuery) => query.orderBy('position').orderBy('id');
+
+/** The photos of every entry of one location, each entry's in order: read by every entry write. */
+const ofLocationQuery = compiledOnce((db: Executor, userId: string, locationId: string) =>
+  db
+    .selectFrom('photos')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('entry_id', 'in', (eb) =>
+      eb
+        .selectFrom('entries')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('location_id', '=', locationId),
+    )
+    .$call(inEntryOrder),
+);
 
 /** The only place that queries photos; every query of a user's data is scoped by user id. */
 export const photosRepository = {
@@ -66,20 +83,8 @@ export const photosRepository = {
       .execute();
   },
   /** The photos of every entry of one location, each entry's in order. */
-  ofLocation(db: Executor, userId: string, locationId: string): Promise<PhotosTable[]> {
-    return db
-      .selectFrom('photos')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('entry_id', 'in', (eb) =>
-        eb
-          .selectFrom('entries')
-          .select('id')
-          .where('user_id', '=', userId)
-          .where('location_id', '=', locationId),
-      )
-      .$call(inEntryOrder)
-      .execute();
+  async ofLocation(db: Executor, userId: string, locationId: string): Promise<PhotosTable[]> {
+    return (await ofLocationQuery(db, userId, locationId)).rows;
   },
   /**
    * Makes the photos the entry's own, in the order given, so no other entry can take (and

@@ -5,6 +5,7 @@ import { badField, notFound } from '../../errors.ts';
 import { nowIso, parseJson } from '../../lib/json.ts';
 import { syncRepository } from '../sync/repository.ts';
 import { defaultPreferencesRow, toPreferences, toRow } from './mapping.ts';
+import { createPreferencesRowCache } from './row-cache.ts';
 import { preferencesRepository as repo } from './repository.ts';
 
 /** A record just written is there to read, unless the user was deleted meanwhile. */
@@ -18,12 +19,22 @@ const tidy = (list: readonly string[]) => [
   ...new Set(list.map((item) => item.trim()).filter(Boolean)),
 ];
 
-export function createPreferencesService(db: Db) {
+export interface PreferencesServiceOptions {
+  /**
+   * Keep read records in memory (createPreferencesRowCache). Only where this process is the
+   * database's one writer: a server sharing PostgreSQL with others would not hear their writes.
+   */
+  cacheRows?: boolean;
+}
+
+export function createPreferencesService(db: Db, options: PreferencesServiceOptions = {}) {
+  const cache = options.cacheRows ? createPreferencesRowCache() : undefined;
+
   /**
    * A record with the defaults, made on first need, so a failed first POST is harmless. Making
    * it is a write like any other: it raises the user's revision (docs/behaviour.md#sync).
    */
-  async function ensure(userId: string): Promise<PreferencesTable> {
+  async function load(userId: string): Promise<PreferencesTable> {
     const existing = await repo.find(db, userId);
     if (existing) return existing;
     await db.transaction().execute(async (trx) => {
@@ -33,35 +44,62 @@ export function createPreferencesService(db: Db) {
     return found(await repo.find(db, userId));
   }
 
+  const ensure = (userId: string) =>
+    cache ? cache.through(userId, () => load(userId)) : load(userId);
+
+  /** A kept record's answer, made once: the cache hands out the same row until a write. */
+  const answers = new WeakMap<PreferencesTable, Preferences>();
+  const answerOf = (row: PreferencesTable): Preferences => {
+    let answer = answers.get(row);
+    if (!answer) {
+      answer = toPreferences(row);
+      answers.set(row, answer);
+    }
+    return answer;
+  };
+
+  /** Runs a write of the user's record; the cache forgets the record however it ends. */
+  async function writing<T>(userId: string, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } finally {
+      cache?.forget(userId);
+    }
+  }
+
   async function change(userId: string, changes: Partial<PreferencesTable>): Promise<Preferences> {
-    return db.transaction().execute(async (trx) => {
-      const revision = await syncRepository.bump(trx, userId);
-      if (!(await repo.find(trx, userId)))
-        await repo.insertIfAbsent(trx, defaultPreferencesRow(userId, revision));
-      await repo.update(trx, userId, { ...changes, updated_at: nowIso(), revision });
-      return toPreferences(found(await repo.find(trx, userId)));
-    });
+    return writing(userId, () =>
+      db.transaction().execute(async (trx) => {
+        const revision = await syncRepository.bump(trx, userId);
+        if (!(await repo.find(trx, userId)))
+          await repo.insertIfAbsent(trx, defaultPreferencesRow(userId, revision));
+        await repo.update(trx, userId, { ...changes, updated_at: nowIso(), revision });
+        return toPreferences(found(await repo.find(trx, userId)));
+      }),
+    );
   }
 
   return {
     async create(userId: string, input: CreatePreferencesInput): Promise<Preferences> {
       if (input.id !== userId) throw badField('id', "must be the signed-in user's id");
-      await db.transaction().execute(async (trx) => {
-        // Once per user, from each new device: a record that exists already stays as it is,
-        // and as nothing changed, no revision is raised (a raised one would also throw away
-        // the user's kept list answer, docs/behaviour.md#sync).
-        if (await repo.find(trx, userId)) return;
-        await repo.insertIfAbsent(trx, toRow(input, await syncRepository.bump(trx, userId)));
-      });
+      await writing(userId, () =>
+        db.transaction().execute(async (trx) => {
+          // Once per user, from each new device: a record that exists already stays as it is,
+          // and as nothing changed, no revision is raised (a raised one would also throw away
+          // the user's kept list answer, docs/behaviour.md#sync).
+          if (await repo.find(trx, userId)) return;
+          await repo.insertIfAbsent(trx, toRow(input, await syncRepository.bump(trx, userId)));
+        }),
+      );
       return toPreferences(found(await repo.find(db, userId)));
     },
     async get(userId: string): Promise<Preferences> {
-      return toPreferences(await ensure(userId));
+      return answerOf(await ensure(userId));
     },
     /** The preferences and the revision of their last change, which their ETag names. */
     async read(userId: string): Promise<{ preferences: Preferences; revision: number }> {
       const row = await ensure(userId);
-      return { preferences: toPreferences(row), revision: Number(row.revision) };
+      return { preferences: answerOf(row), revision: Number(row.revision) };
     },
     /** Categories that go also lose their species lists, so no orphan list lingers. */
     async setCategories(userId: string, categories: string[]): Promise<Preferences> {

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import type { DbTransaction, Executor } from '../../db/executor.ts';
 
 /** Where a user's revisions stand: the current one, and the oldest a cursor may still be at. */
@@ -8,6 +9,19 @@ export interface RevisionState {
 }
 
 export type TombstoneKind = 'location' | 'entry';
+
+/** The upsert of bump, compiled once: it is the first statement of every write. */
+const bumpQuery = compiledOnce((trx: Executor, userId: string) =>
+  trx
+    .insertInto('sync_revisions')
+    .values({ user_id: userId, revision: 1, pruned_revision: 0 })
+    .onConflict((conflict) =>
+      conflict
+        .column('user_id')
+        .doUpdateSet({ revision: (eb) => eb('sync_revisions.revision', '+', 1) }),
+    )
+    .returning('revision'),
+);
 
 /** The only place that queries revisions and tombstones; every query is scoped by user id. */
 export const syncRepository = {
@@ -21,16 +35,8 @@ export const syncRepository = {
    * processes never both hold a read lock they each want to raise.
    */
   async bump(trx: DbTransaction, userId: string): Promise<number> {
-    const row = await trx
-      .insertInto('sync_revisions')
-      .values({ user_id: userId, revision: 1, pruned_revision: 0 })
-      .onConflict((conflict) =>
-        conflict
-          .column('user_id')
-          .doUpdateSet({ revision: (eb) => eb('sync_revisions.revision', '+', 1) }),
-      )
-      .returning('revision')
-      .executeTakeFirstOrThrow();
+    const [row] = (await bumpQuery(trx, userId)).rows;
+    if (!row) throw new Error('the revision upsert answered no row');
     return Number(row.revision);
   },
 

@@ -1,0 +1,54 @@
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { withStatementCache } from '../src/db/statement-cache.ts';
+
+describe('the SQLite statement cache', () => {
+  const opened: Database.Database[] = [];
+  const open = () => {
+    const sqlite = new Database(':memory:');
+    opened.push(sqlite);
+    sqlite.exec('create table spots (id integer primary key, name text)');
+    const prepare = vi.spyOn(sqlite, 'prepare');
+    return { sqlite, prepare };
+  };
+  afterEach(() => {
+    for (const sqlite of opened.splice(0)) sqlite.close();
+  });
+
+  it('prepares each text once and runs it again with other parameters', () => {
+    const { sqlite, prepare } = open();
+    const db = withStatementCache(sqlite);
+    const insert = 'insert into spots (name) values (?)';
+    db.prepare(insert).run(['oak']);
+    db.prepare(insert).run(['birch']);
+    const names = db.prepare('select name from spots order by id').all([]);
+    expect(names).toEqual([{ name: 'oak' }, { name: 'birch' }]);
+    expect(prepare).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps at most its size, dropping the least recently used', () => {
+    const { sqlite, prepare } = open();
+    const db = withStatementCache(sqlite, 2);
+    const a = 'select 1 as a';
+    const b = 'select 2 as b';
+    const c = 'select 3 as c';
+    db.prepare(a);
+    db.prepare(b);
+    db.prepare(a); // a is now the more recent of the two
+    db.prepare(c); // drops b
+    db.prepare(a);
+    expect(prepare).toHaveBeenCalledTimes(3);
+    db.prepare(b);
+    expect(prepare).toHaveBeenCalledTimes(4);
+  });
+
+  it('sees a column a migration added after the statement was prepared', () => {
+    const { sqlite } = open();
+    const db = withStatementCache(sqlite);
+    const select = 'select * from spots';
+    db.prepare('insert into spots (name) values (?)').run(['oak']);
+    expect(db.prepare(select).all([])).toEqual([{ id: 1, name: 'oak' }]);
+    sqlite.exec('alter table spots add column favorite integer not null default 0');
+    expect(db.prepare(select).all([])).toEqual([{ id: 1, name: 'oak', favorite: 0 }]);
+  });
+});
