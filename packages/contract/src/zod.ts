@@ -6,6 +6,6 @@ import { z } from 'zod';
  * whether it may generate any: the probe alone is reported as a CSP violation. Elsewhere (the
  * server) it keeps its faster generated parsers.
  */
-if ('window' in globalThis) z.config({ jitless: true });
+if ('document' in globalThis) z.config({ jitless: true });
 
 export { z };
