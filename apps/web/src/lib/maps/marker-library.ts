@@ -10,10 +10,11 @@ export type MarkerLibrary = typeof maplibre;
  * MapLibre is imported statically here, and this file is itself loaded on demand
  * (map-libraries.ts): one request for both, not one after the other. Its workers are started
  * at once (prewarm), so they are ready, their script fetched and compiled, by the time the
- * first map has its style and spots.
+ * first map has its style and spots. Only where there are workers to start: prewarm's own
+ * promise would otherwise reject with nobody to catch it (unit tests' happy-dom has none).
  */
 export function markerLibrary(): MarkerLibrary {
   maplibre.setWorkerUrl(new URL(workerUrl, window.location.href).href);
-  maplibre.prewarm();
+  if (typeof Worker === 'function') maplibre.prewarm();
   return maplibre;
 }
