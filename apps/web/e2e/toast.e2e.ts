@@ -78,11 +78,17 @@ describe.skipIf(e2e.skip)('toasts', () => {
     await submitCredentials(page, 'Sign in', email);
     const welcome = page.locator('.Toastify__toast', { hasText: 'Welcome back!' });
     await welcome.waitFor();
-    // Hovering pauses it: still there after its 3 s … The pointer goes to where the toast will
-    // rest, the middle of its container, and waits there: the toast slides in under it. Aiming at
-    // the toast's own box would catch it mid-entrance, somewhere it then slides away from
-    // (ending the hover), and locator.hover would wait for the entrance to settle, which under
-    // load can outlast the 3 s.
+    // Hovering pauses it: still there after its 3 s … react-toastify holds a toast (progress bar
+    // paused) until it has started, and its start overrides a pause from a pointer that arrived
+    // earlier; so the pointer arrives once the bar runs. It goes to where the toast rests, the
+    // middle of its container: the toast's own box may still be mid-entrance, and locator.hover
+    // would wait for the entrance to settle, which under load can outlast the 3 s.
+    const progress = () =>
+      welcome
+        .locator('.Toastify__progress-bar')
+        .evaluate((bar) => getComputedStyle(bar).animationPlayState);
+    await page.mouse.move(10, 10);
+    await expect.poll(progress).toBe('running');
     const restingBox = await container.boundingBox();
     expect(restingBox).not.toBeNull();
     if (restingBox)
@@ -90,13 +96,7 @@ describe.skipIf(e2e.skip)('toasts', () => {
         restingBox.x + restingBox.width / 2,
         restingBox.y + restingBox.height / 2,
       );
-    await expect
-      .poll(() =>
-        welcome
-          .locator('.Toastify__progress-bar')
-          .evaluate((bar) => getComputedStyle(bar).animationPlayState),
-      )
-      .toBe('paused');
+    await expect.poll(progress).toBe('paused');
     await page.waitForTimeout(3500);
     expect(await welcome.isVisible()).toBe(true);
     // Still paused, so not already on its way out.
