@@ -10,6 +10,7 @@ import { photosRepository } from '../src/modules/photos/repository.ts';
 import { createLocalStorage } from '../src/storage/local-storage.ts';
 import { createUrlSigner } from '../src/storage/url-signer.ts';
 import { databaseKinds, type TestDatabase } from './helpers/databases.ts';
+import { ownTables } from './helpers/own-tables.ts';
 
 /** The journal's tables as 0004 left them: an entry listed its photos in photo_paths. */
 interface OldSchema {
@@ -188,7 +189,7 @@ describe.each(databaseKinds)('migration 0005 (photos belong to entries) on $name
       { id: 'unlisted', entry_id: null, position: null },
     ]);
     const columns = async (table: string) =>
-      (await handle.db.introspection.getTables())
+      (await ownTables(handle))
         .find((found) => found.name === table)
         ?.columns.map((column) => column.name);
     expect(await columns('entries')).not.toContain('photo_paths');

@@ -12,6 +12,7 @@ import { createSyncService } from '../src/modules/sync/service.ts';
 import { createLocalStorage } from '../src/storage/local-storage.ts';
 import { createUrlSigner } from '../src/storage/url-signer.ts';
 import { databaseKinds, type TestDatabase } from './helpers/databases.ts';
+import { ownTables } from './helpers/own-tables.ts';
 
 /** The journal's tables as 0005 left them: no revisions anywhere. */
 interface OldSchema {
@@ -192,7 +193,7 @@ describe.each(databaseKinds)('migration 0006 (sync revisions) on $name', (kind) 
   it('goes back down and up again', async () => {
     await migrateToLatest(handle.db as Kysely<unknown>, handle.dialect);
     await migrateTo(handle.db as Kysely<unknown>, handle.dialect, lastOldMigration);
-    const tables = (await handle.db.introspection.getTables()).map((table) => table.name);
+    const tables = (await ownTables(handle)).map((table) => table.name);
     expect(tables).not.toContain('sync_revisions');
     expect(tables).not.toContain('sync_tombstones');
     const old = handle.db as unknown as Kysely<OldSchema>;
