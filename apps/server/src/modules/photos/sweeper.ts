@@ -3,6 +3,7 @@ import type { Db } from '../../db/executor.ts';
 import type { PhotoStorage } from '../../storage/photo-storage.ts';
 import { storedFilesOf } from './mapping.ts';
 import { photosRepository } from './repository.ts';
+import { runPeriodically } from '../../lib/periodic-task.ts';
 
 /** A photo not attached to an entry within this time is removed (an abandoned entry form). */
 export const unattachedPhotoMaxAgeMs = 24 * 60 * 60 * 1000;
@@ -31,23 +32,15 @@ export function startPhotoSweeper(deps: {
     return removed.length;
   }
 
-  let running: Promise<unknown> | undefined;
-  const timer = setInterval(() => {
-    running ??= sweep()
-      .catch((error: unknown) => deps.log.error({ err: error }, 'photo sweep failed'))
-      .finally(() => (running = undefined));
-  }, sweepIntervalMs);
-  // The sweeper alone must not keep the process alive.
-  timer.unref();
+  const task = runPeriodically(sweep, sweepIntervalMs, (error: unknown) =>
+    deps.log.error({ err: error }, 'photo sweep failed'),
+  );
 
   return {
     sweep,
     get running() {
-      return running;
+      return task.running;
     },
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
+    stop: () => task.stop(),
   };
 }

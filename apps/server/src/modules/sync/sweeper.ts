@@ -2,6 +2,7 @@ import { tombstoneRetentionDays } from '@fj/contract/sync';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/executor.ts';
 import { syncRepository } from './repository.ts';
+import { runPeriodically } from '../../lib/periodic-task.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;
 /** Deletions are told to GET /sync for this long (docs/behaviour.md#sync); then they go. */
@@ -35,23 +36,15 @@ export function startTombstoneSweeper(deps: { db: Db; log: FastifyBaseLogger }):
     return removed;
   }
 
-  let running: Promise<unknown> | undefined;
-  const timer = setInterval(() => {
-    running ??= sweep()
-      .catch((error: unknown) => deps.log.error({ err: error }, 'tombstone sweep failed'))
-      .finally(() => (running = undefined));
-  }, tombstoneSweepIntervalMs);
-  // The sweeper alone must not keep the process alive.
-  timer.unref();
+  const task = runPeriodically(sweep, tombstoneSweepIntervalMs, (error: unknown) =>
+    deps.log.error({ err: error }, 'tombstone sweep failed'),
+  );
 
   return {
     sweep,
     get running() {
-      return running;
+      return task.running;
     },
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
+    stop: () => task.stop(),
   };
 }
