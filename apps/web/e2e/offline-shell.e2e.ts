@@ -129,10 +129,7 @@ describe.skipIf(e2e.skip)('the offline app shell', () => {
       rmSync(`${indexFile}.gz`, { force: true });
       const workerFile = path.join(distDir, 'sw.js');
       const worker = readFileSync(workerFile, 'utf8');
-      const updated = worker.replace(
-        /(url:"index\.html",revision:")[^"]+"/,
-        '$1deploy-2"',
-      );
+      const updated = worker.replace(/(url:"index\.html",revision:")[^"]+"/, '$1deploy-2"');
       expect(updated).not.toBe(worker);
       writeFileSync(workerFile, updated);
     }

@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as StorageQuota from './storage-quota.ts';
 
 /** A fresh module per test: askPersistentStorage remembers its one request per page. */
-let quota: typeof import('./storage-quota.ts');
+let quota: typeof StorageQuota;
 beforeEach(async () => {
   vi.resetModules();
   quota = await import('./storage-quota.ts');
@@ -44,9 +45,9 @@ describe('ensureRoomFor', () => {
   });
 
   it('never says as much is free as is needed: needed rounds up, free rounds down', async () => {
-    await expect(
-      quota.ensureRoomFor(3.2 * MB, storage(6.9 * MB, 10 * MB)),
-    ).rejects.toThrow('4 MB needed, 3 MB free');
+    await expect(quota.ensureRoomFor(3.2 * MB, storage(6.9 * MB, 10 * MB))).rejects.toThrow(
+      '4 MB needed, 3 MB free',
+    );
   });
 
   it('does nothing where the browser cannot estimate', async () => {

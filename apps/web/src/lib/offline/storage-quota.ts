@@ -62,4 +62,3 @@ export async function ensureRoomFor(bytes: number, storage = deviceStorage()): P
   const free = estimate.quota - (estimate.usage ?? 0);
   if (bytes > free) throw new StorageFullError(bytes, free);
 }
-
