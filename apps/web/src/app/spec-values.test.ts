@@ -18,6 +18,7 @@ import {
   userInitializedKey,
 } from '../lib/identity/session.ts';
 import { mapLibraryNames } from '../lib/maps/map-libraries.ts';
+import { UPDATE_CHECK_MS } from '../lib/offline/service-worker.ts';
 import { STORE_KEY, STORE_VERSION } from '../store/journal-persistence.ts';
 import {
   LOCATIONS_CACHE_MS,
@@ -37,6 +38,7 @@ import { toastSettings } from './toast-settings.ts';
 describe('spec constants', () => {
   it('holds the documented numbers', () => {
     expect(API_TIMEOUT_MS).toBe(30000);
+    expect(UPDATE_CHECK_MS).toBe(60 * 60 * 1000);
     expect(TOKEN_CACHE_MS).toBe(50 * 60 * 1000);
     expect(TOKEN_REFRESH_MARGIN_MS).toBe(60 * 1000);
     expect(AUTH_READY_MAX_MS).toBe(10000);

@@ -5,6 +5,7 @@ type Handler = (event: { isUpdate?: boolean; isExternal?: boolean }) => void;
 
 /** workbox-window's Workbox, faked: the test plays the browser's service worker events. */
 const workbox = vi.hoisted(() => ({
+  update: vi.fn(() => Promise.resolve()),
   instances: [] as {
     url: string;
     handlers: Map<string, Handler[]>;
@@ -23,12 +24,13 @@ vi.mock('workbox-window', () => ({
       this.handlers.set(type, [...(this.handlers.get(type) ?? []), handler]);
     }
     register() {
-      return Promise.resolve({ update: () => Promise.resolve() });
+      return Promise.resolve({ update: workbox.update });
     }
   },
 }));
 
-const { startServiceWorker, wantsServiceWorker } = await import('./service-worker.ts');
+const { UPDATE_CHECK_MS, startServiceWorker, wantsServiceWorker } =
+  await import('./service-worker.ts');
 
 function emit(type: string, event: Parameters<Handler>[0] = {}) {
   for (const handler of workbox.instances.at(-1)?.handlers.get(type) ?? []) handler(event);
@@ -36,11 +38,13 @@ function emit(type: string, event: Parameters<Handler>[0] = {}) {
 
 beforeEach(() => {
   workbox.instances.length = 0;
+  workbox.update.mockClear();
   vi.stubEnv('PROD', true);
   Object.defineProperty(navigator, 'serviceWorker', { value: {}, configurable: true });
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllEnvs();
   delete (navigator as { serviceWorker?: unknown }).serviceWorker;
   delete (globalThis as { fjNativeShellStandIn?: unknown }).fjNativeShellStandIn;
@@ -65,6 +69,19 @@ describe('the service worker registration', () => {
     emit('controlling', { isUpdate: true });
     await settle();
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks for a new version every hour while the page is visible', async () => {
+    vi.useFakeTimers();
+    startServiceWorker(createUpdateFlow(vi.fn()));
+    await vi.advanceTimersByTimeAsync(UPDATE_CHECK_MS - 1);
+    expect(workbox.update).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(workbox.update).toHaveBeenCalledTimes(1);
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    await vi.advanceTimersByTimeAsync(UPDATE_CHECK_MS);
+    expect(workbox.update).toHaveBeenCalledTimes(1);
+    visibility.mockRestore();
   });
 
   it('is not used in the native app, the dev server or the unit tests', () => {

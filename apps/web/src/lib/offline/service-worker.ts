@@ -4,7 +4,7 @@ import { updateFlow, type UpdateFlow } from './update-flow.ts';
 /** Where the build puts the worker (vite.config.ts, vite-plugin-pwa's generateSW). */
 const workerUrl = '/sw.js';
 /** A page left open checks for a new version this often (browsers check on navigations only). */
-const updateCheckMs = 60 * 60 * 1000;
+export const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
 /**
  * Whether this page gets the service worker: a production build in a browser that has them.
@@ -40,7 +40,7 @@ async function registerWorker(flow: UpdateFlow): Promise<void> {
   if (!registration) return;
   setInterval(() => {
     if (document.visibilityState === 'visible') void registration.update().catch(() => undefined);
-  }, updateCheckMs);
+  }, UPDATE_CHECK_MS);
 }
 
 /** Without a worker the app still runs online; the console says why for whoever looks. */
