@@ -36,7 +36,6 @@ function brotli(input: InputType): Promise<Buffer> {
 const pwa = VitePWA({
   registerType: 'prompt',
   injectRegister: false,
-  includeAssets: ['icons/logo.svg', 'icons/apple-touch-icon.png'],
   manifest: {
     name: 'Foraging Journal',
     short_name: 'Foraging',

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -165,7 +166,12 @@ describe.skipIf(e2e.skip)('the offline app shell', () => {
         );
         expect(await page.locator('meta[name="fj-deploy"]').count()).toBe(0);
 
-        // The prompt fits a 375 px screen and is reached from the keyboard.
+        // The prompt is accessible (axe, on the prompt only: the page has its own test), fits a
+        // 375 px screen and is reached from the keyboard.
+        const { violations } = await new AxeBuilder({ page })
+          .include('.update-prompt-region')
+          .analyze();
+        expect(violations.map((violation) => violation.id)).toEqual([]);
         const box = await prompt.boundingBox();
         expect(box && box.x >= 0 && box.x + box.width <= phone.width).toBe(true);
         const reload = prompt.getByRole('button', { name: 'Reload' });
