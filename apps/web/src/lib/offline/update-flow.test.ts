@@ -20,7 +20,6 @@ describe('the update flow', () => {
     expect(flow.getState()).toBe('none');
     flow.offer(worker);
     flow.offer(worker);
-    await flow.controllerChanged();
     expect(states).toEqual(['ready']);
     expect(worker.activate).not.toHaveBeenCalled();
     expect(reload).not.toHaveBeenCalled();
@@ -73,6 +72,15 @@ describe('the update flow', () => {
     expect(reload).not.toHaveBeenCalled();
     await flow.accept();
     expect(worker.activate).not.toHaveBeenCalled();
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it("offers Reload when another tab's update took this page over before it saw the new version wait", async () => {
+    const { flow, reload } = setUp();
+    await flow.controllerChanged();
+    expect(flow.getState()).toBe('ready');
+    expect(reload).not.toHaveBeenCalled();
+    await flow.accept();
     expect(reload).toHaveBeenCalledTimes(1);
   });
 

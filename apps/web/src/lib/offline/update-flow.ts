@@ -52,23 +52,24 @@ export function createUpdateFlow(reloadPage: () => void) {
 
     /** The user pressed Reload: wait for the outbox to be idle, then switch to the new worker. */
     async accept(): Promise<void> {
-      if (state !== 'ready' || !worker) return;
+      if (state !== 'ready') return;
       if (isReplaying()) {
         set('finishing');
         await whenReplayIdle();
       }
       set('reloading');
-      if (handedOver) reloadPage();
+      if (handedOver || !worker) reloadPage();
       else await worker.activate();
     },
 
     /**
      * The new worker now controls the page. Reload only when this page asked for it: another tab's
-     * Reload also hands this page over, and this page then keeps its prompt until its user presses
-     * Reload, which then only reloads.
+     * Reload also hands this page over: this page then shows (or keeps) its prompt, since its
+     * code is now older than its worker's, and its Reload only reloads.
      */
     async controllerChanged(): Promise<void> {
       handedOver = true;
+      if (state === 'none') set('ready');
       if (state !== 'reloading') return;
       // A replay may have started between the click and the handover (an `online` event).
       await whenReplayIdle();
