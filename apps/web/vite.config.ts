@@ -31,7 +31,7 @@ function brotli(input: InputType): Promise<Buffer> {
  * navigations with the cached index.html. /api and the server's own pages always go to the
  * network, so the data layer sees "no response" offline. `prompt`: a new version waits until
  * the user presses Reload (src/lib/offline/update-flow.ts); the app registers the worker itself
- * (src/lib/offline/service-worker.ts), after first paint and only in a browser.
+ * (src/lib/offline/service-worker.ts), once the page has loaded and only in a browser.
  */
 const pwa = VitePWA({
   registerType: 'prompt',
@@ -62,7 +62,9 @@ const pwa = VitePWA({
     // (developer tools only) nor the .br/.gz copies (the server's; the browser decodes them).
     globPatterns: ['**/*.{js,mjs,css,html,svg,png,ico,woff,woff2,webmanifest}'],
     globIgnores: ['**/*.map'],
-    // MapLibre's chunk is the largest; Workbox's default (2 MiB) would silently leave one out.
+    // Workbox leaves out, with only a build warning, any file over its limit (2 MiB by default);
+    // MapLibre's chunk (1.1 MB) is the largest today. Room to grow: offline, a missing chunk is a
+    // page that cannot open (offline-shell.e2e.ts checks that every chunk is cached).
     maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
     navigateFallback: '/index.html',
     navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/reset-password(\/|$)/],
