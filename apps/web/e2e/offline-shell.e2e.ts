@@ -39,7 +39,7 @@ describe.skipIf(e2e.skip)('the offline app shell', () => {
     await browser.close();
   });
 
-  it('after one online visit, /login and a deep link load with no network, every chunk comes from the cache, /api does not', async () => {
+  it('is installable, and after one online visit /login and a deep link load with no network, every chunk comes from the cache, /api does not', async () => {
     const { page, context } = await openTab(browser, phone, { serviceWorkers: 'allow' });
     const scripts = recordScripts(page);
     await page.goto('/login');
@@ -49,6 +49,20 @@ describe.skipIf(e2e.skip)('the offline app shell', () => {
     const gzip = login.reduce((sum, script) => sum + gzipBytes(e2e.webDistDir, script), 0);
     console.log(`/login with the service worker: ${login.length} scripts, ${gzip} bytes gzip`);
     await untilControlled(page);
+
+    // Chromium's own verdict on the manifest, icons and worker: what its install prompt checks.
+    const cdp = await context.newCDPSession(page);
+    const manifest = (await cdp.send('Page.getAppManifest')) as {
+      errors: { message: string }[];
+      url: string;
+    };
+    expect(manifest.errors).toEqual([]);
+    expect(new URL(manifest.url).pathname).toBe('/manifest.webmanifest');
+    // A test browser profile is always "incognito", which alone keeps Chromium from offering it.
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    expect(
+      installabilityErrors.map((error) => error.errorId).filter((id) => id !== 'in-incognito'),
+    ).toEqual([]);
 
     await context.setOffline(true);
     try {
