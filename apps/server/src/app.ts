@@ -13,6 +13,7 @@ import { fastifyTrustProxy } from './lib/trust-proxy.ts';
 import { lazyChildLogger, loggerOptions, OneLinePerRequest } from './logging.ts';
 import { clientConfigRoutes } from './modules/client-config/routes.ts';
 import { entryRoutes } from './modules/entries/routes.ts';
+import { exportRoutes } from './modules/export/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { locationRoutes } from './modules/locations/routes.ts';
 import photoWorkPlugin from './modules/photos/plugin.ts';
@@ -118,6 +119,7 @@ export async function buildApp(
       api.addHook('onRequest', api.authenticate);
       await api.register(locationRoutes(services.locations, services.sync));
       await api.register(syncRoutes(services.sync));
+      await api.register(exportRoutes(services.export));
       await api.register(entryRoutes(services.entries));
       await api.register(preferencesRoutes(services.preferences));
       await api.register(photoUploadRoutes(services.photos, config.photos.maxUploadBytes));

@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { DialectName } from './db/dialect.ts';
 import type { Db } from './db/executor.ts';
 import { createEntryService } from './modules/entries/service.ts';
+import { createExportService } from './modules/export/service.ts';
 import { createHealthService } from './modules/health/service.ts';
 import { createLocationService } from './modules/locations/service.ts';
 import { createAccountPhotoCleanup } from './modules/photos/account-deletion.ts';
@@ -61,6 +62,7 @@ export function createServices(deps: ServiceDeps) {
     },
     locations,
     sync,
+    export: createExportService({ db, signer: deps.signer }),
     entries: createEntryService({
       db,
       storage,

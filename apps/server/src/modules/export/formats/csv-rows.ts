@@ -1,0 +1,18 @@
+import { stringify } from 'csv-stringify/sync';
+
+/** RFC 4180: CRLF between records, a field with a comma, quote or line break quoted. */
+const rfc4180 = { record_delimiter: 'windows' } as const;
+
+export type Cell = string | number | undefined;
+
+/** The header row, then the rows of each page as they come. */
+export async function* csvRows(
+  header: readonly string[],
+  pages: AsyncIterable<Cell[][]>,
+): AsyncGenerator<string> {
+  yield stringify([[...header]], rfc4180);
+  for await (const rows of pages) if (rows.length > 0) yield stringify(rows, rfc4180);
+}
+
+/** A list in one cell: "porcini; chanterelle". */
+export const list = (values: readonly string[] | undefined): string => (values ?? []).join('; ');

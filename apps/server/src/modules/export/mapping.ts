@@ -1,0 +1,63 @@
+import type { Entry } from '@fj/contract/entries';
+import type { Location } from '@fj/contract/locations';
+import type { PhotoEntry } from '@fj/contract/photos';
+import type { EntriesTable, LocationsTable, PhotosTable } from '../../db/schema.ts';
+import type { UrlSigner } from '../../storage/url-signer.ts';
+import { photosByEntry } from '../entries/mapping.ts';
+import { toLocation } from '../locations/mapping.ts';
+
+/** A photo as exported: its stored file and facts; a signed URL would expire within days. */
+export type ExportedPhoto = Omit<PhotoEntry, 'url' | 'thumbnailUrl'>;
+export type ExportedEntry = Omit<Entry, 'photos'> & { photos: ExportedPhoto[] };
+/** A spot as every format reads it: the API's location, entries oldest first, photos without URLs. */
+export type ExportedLocation = Omit<Location, 'entries'> & { entries: ExportedEntry[] };
+
+function withoutUrls({ url: _url, thumbnailUrl: _thumbnail, ...photo }: PhotoEntry): ExportedPhoto {
+  return photo;
+}
+
+/** One page of spots from its rows, their entries' rows and those entries' photos. */
+export function toExportedLocations(
+  rows: readonly LocationsTable[],
+  entries: readonly EntriesTable[],
+  photos: readonly PhotosTable[],
+  signer: UrlSigner,
+): ExportedLocation[] {
+  const photoMap = photosByEntry(photos);
+  const entriesByLocation = new Map<string, EntriesTable[]>();
+  for (const entry of entries) {
+    const list = entriesByLocation.get(entry.location_id);
+    if (list) list.push(entry);
+    else entriesByLocation.set(entry.location_id, [entry]);
+  }
+  return rows.map((row) => {
+    const location = toLocation(row, entriesByLocation.get(row.id) ?? [], photoMap, signer);
+    return {
+      ...location,
+      entries: location.entries.map((entry) => ({
+        ...entry,
+        photos: entry.photos.map(withoutUrls),
+      })),
+    };
+  });
+}
+
+/** The lines of a spot's journal as plain text: "2024-09-01: porcini, ceps; abundance 3/5; notes". */
+export function entryLine(entry: ExportedEntry): string {
+  const parts = [entry.date];
+  if (entry.species?.length) parts.push(entry.species.join(', '));
+  if (entry.abundance !== undefined) parts.push(`abundance ${entry.abundance}/5`);
+  if (entry.weather) parts.push(`weather: ${entry.weather}`);
+  if (entry.notes) parts.push(entry.notes);
+  return parts.join('; ');
+}
+
+/** The description, then one line per entry: what GPX's desc and KML's description show. */
+export function readableDescription(location: ExportedLocation): string {
+  const lines = location.description ? [location.description] : [];
+  if (location.entries.length > 0) {
+    if (lines.length > 0) lines.push('');
+    lines.push(...location.entries.map(entryLine));
+  }
+  return lines.join('\n');
+}

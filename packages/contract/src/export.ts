@@ -1,0 +1,41 @@
+import { z } from './zod.ts';
+import { limits } from './limits.ts';
+
+/** What GET /api/v1/export can write (docs/behaviour.md#export). */
+export const exportFormats = ['geojson', 'gpx', 'kml', 'csv', 'inaturalist'] as const;
+export type ExportFormat = (typeof exportFormats)[number];
+
+/** iNaturalist's Geoprivacy column: "obscured" unless the user picks another. */
+export const geoprivacyValues = ['obscured', 'open', 'private'] as const;
+export type Geoprivacy = (typeof geoprivacyValues)[number];
+
+/**
+ * At most this many ids in `ids=`: a URL holds some 16 kB (Node's header limit), and 300 UUIDs
+ * with their commas are 11 kB. A larger selection is sent as no `ids` (everything) by the web.
+ */
+export const maxExportIds = 300;
+
+export const exportQuerySchema = z.object({
+  format: z.enum(exportFormats),
+  ids: z
+    .string()
+    .optional()
+    .transform((value) => (value ? [...new Set(value.split(',').filter(Boolean))] : undefined))
+    .pipe(z.array(z.string().max(limits.idLength)).min(1).max(maxExportIds).optional()),
+  geoprivacy: z.enum(geoprivacyValues).default('obscured'),
+});
+export type ExportQuery = z.input<typeof exportQuerySchema>;
+
+/** The file extension (and so the downloaded name's end) of each format. */
+export const exportExtensions: Record<ExportFormat, string> = {
+  geojson: 'geojson',
+  gpx: 'gpx',
+  kml: 'kml',
+  csv: 'csv',
+  inaturalist: 'csv',
+};
+
+/** `foraging-journal-YYYY-MM-DD.<ext>`, the day in UTC. */
+export function exportFileName(format: ExportFormat, day: string): string {
+  return `foraging-journal-${day}.${exportExtensions[format]}`;
+}
