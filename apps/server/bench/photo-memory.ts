@@ -47,7 +47,7 @@ async function makeBigJpeg(): Promise<Buffer> {
 }
 
 /** Linux's view of a process's memory: VmRSS now, VmHWM the peak since it started (MiB). */
-function memoryOf(pid: number): { rss: number; peak: number } {
+export function memoryOf(pid: number): { rss: number; peak: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kib = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN);
   return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 };

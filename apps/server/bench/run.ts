@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { databaseKinds } from '../test/helpers/databases.ts';
 import { createTestApp } from '../test/helpers/test-app.ts';
 import { coldStartFigures } from './cold-start.ts';
+import { exportMemoryFigures } from './export-memory.ts';
 import { listReadFigures } from './list-reads.ts';
 import { report, timeRuns, type Figure } from './measure.ts';
 import { measurePhotoMemory } from './photo-memory.ts';
@@ -173,6 +174,7 @@ const sections: Record<string, () => Promise<Figure[]>> = {
   journal: journalFigures,
   'sign-in': signInTimingFigures,
   'photo-memory': photoMemoryFigures,
+  export: exportMemoryFigures,
   reads: smallReadFigures,
   'list-reads': listReadFigures,
   writes: writeFigures,

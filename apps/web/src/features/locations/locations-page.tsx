@@ -5,6 +5,7 @@ import { filterLocations, noFilters, type LocationFilters } from './list/filter-
 import { filterOptions } from './list/filter-options.ts';
 import { showingCount } from './list/format-visit.ts';
 import { LocationFiltersBar } from './list/location-filters.tsx';
+import { ExportDialog } from './list/export-dialog.tsx';
 import { LocationList } from './list/location-list.tsx';
 import { sortLocations, type LocationSort } from './list/sort-locations.ts';
 import '../../styles/pages.css';
@@ -29,6 +30,7 @@ export function LocationsPage() {
   const fetchLocations = useJournalStore((state) => state.fetchLocations);
   const [filters, setFilters] = useState<LocationFilters>(noFilters);
   const [sort, setSort] = useState<LocationSort>('last-visit');
+  const [exporting, setExporting] = useState(false);
 
   // The store skips this when its list is under 30 s old (docs/behaviour.md#location-loading).
   useEffect(() => {
@@ -103,8 +105,27 @@ export function LocationsPage() {
 
   return (
     <div className="page page-fill locations-page">
-      <h1>Locations</h1>
+      <div className="page-heading">
+        <h1>Locations</h1>
+        {locations.length > 0 && (
+          <button
+            type="button"
+            className="button button-quiet"
+            aria-haspopup="dialog"
+            onClick={() => setExporting(true)}
+          >
+            Export
+          </button>
+        )}
+      </div>
       {body}
+      {exporting && (
+        <ExportDialog
+          total={locations.length}
+          shownIds={shown.map((location) => location.id)}
+          onClose={() => setExporting(false)}
+        />
+      )}
     </div>
   );
 }
