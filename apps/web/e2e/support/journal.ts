@@ -9,6 +9,8 @@ export interface NewSpot {
   position: { lat: number; lng: number };
   categories?: string[];
   species?: string[];
+  /** A patch: a GeoJSON Polygon whose rings are closed. */
+  area?: { type: 'Polygon'; coordinates: [number, number][][] };
 }
 
 /**
