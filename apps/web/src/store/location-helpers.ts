@@ -51,6 +51,25 @@ export function replaceLocation(list: Location[], location: Location): Location[
     : [...list, location];
 }
 
+/**
+ * The fields of an edit whose values differ from the location's (a null clears a field the
+ * location has): a location update sends only these (issue 13, conflicts).
+ */
+export function changedFields(
+  location: Location,
+  changes: UpdateLocationInput,
+): UpdateLocationInput {
+  const current: Record<string, unknown> = { ...location };
+  return Object.fromEntries(
+    Object.entries(changes).filter(([key, value]) => {
+      const now = current[key];
+      if (value === undefined) return false;
+      if (value === null) return now !== undefined;
+      return JSON.stringify(value) !== JSON.stringify(now);
+    }),
+  ) as UpdateLocationInput;
+}
+
 export function withChanges(location: Location, changes: UpdateLocationInput): Location {
   return { ...location, ...withoutNulls(changes), updatedAt: now() };
 }
