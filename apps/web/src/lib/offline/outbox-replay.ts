@@ -112,7 +112,7 @@ export function createReplayer(deps: ReplayDeps) {
       if (timer) clearTimeout(timer);
       timer = null;
     },
-    /** Whether a pass is under way (tests, the sign-out wait). */
-    isRunning: () => running !== null,
+    /** Resolves when no pass is under way (tests, the sign-out wait). */
+    idle: (): Promise<void> => running ?? Promise.resolve(),
   };
 }
