@@ -22,11 +22,7 @@ export const useJournalStore = create<JournalState>()(
       restoreServerLists: (uid, lists) => restoreServerLists(uid, lists),
     });
     const { forgetServerLists, takeServerLists, restoreServerLists, ...speciesActions } =
-      createSpeciesSlice(
-      set,
-      get,
-      offline,
-    );
+      createSpeciesSlice(set, get, offline);
 
     /** Another user's journal must not linger on screen or in storage. */
     function forget() {

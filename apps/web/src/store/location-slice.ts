@@ -117,7 +117,8 @@ export function createLocationSlice(
         const offlineWithCopy = isNoResponse(error) && get().lastSyncedAt !== null;
         if (offlineWithCopy) console.warn(LOCATIONS_LOAD_FAILED, error);
         else console.error(LOCATIONS_LOAD_FAILED, error);
-        if (get().userId === uid && !offlineWithCopy) set({ locationsError: LOCATIONS_LOAD_FAILED });
+        if (get().userId === uid && !offlineWithCopy)
+          set({ locationsError: LOCATIONS_LOAD_FAILED });
       } finally {
         set({ locationsLoading: false });
       }
@@ -149,7 +150,8 @@ export function createLocationSlice(
       const op: OutboxOp = { kind: 'updateLocation', id, changes: changed };
       if (offline.mustQueue()) return offline.enqueue(op);
       // Optimistic (docs/behaviour.md#optimistic-changes): shown first, refetched if the server refuses.
-      if (before) set({ locations: replaceLocation(get().locations, withChanges(before, changed)) });
+      if (before)
+        set({ locations: replaceLocation(get().locations, withChanges(before, changed)) });
       try {
         await loggedWrite('update location', async () => {
           try {

@@ -131,9 +131,7 @@ export function createOfflineJournal(
   /** Whether a new write must queue behind others (or cannot reach the server at all). */
   function mustQueue(): boolean {
     if (!session) return false;
-    return (
-      !connection.isOnline() || get().outbox.some((item) => item.status === 'pending')
-    );
+    return !connection.isOnline() || get().outbox.some((item) => item.status === 'pending');
   }
 
   async function enqueue(op: OutboxOp): Promise<void> {

@@ -93,7 +93,8 @@ export function createSpeciesSync(
      */
     restore(uid: string, preferences: unknown) {
       if (get().userId !== uid || syncedUid === uid) return;
-      if (Object.keys(get().speciesCategories).length === 0) accept(uid, toSpeciesData(preferences));
+      if (Object.keys(get().speciesCategories).length === 0)
+        accept(uid, toSpeciesData(preferences));
       else syncedUid = uid;
     },
     /** Reset or another user: the lists must be read again before the next edit. */

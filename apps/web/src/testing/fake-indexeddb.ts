@@ -6,7 +6,7 @@ import { beforeEach, vi } from 'vitest';
  * local copy. Fake timers in these tests must leave setImmediate real: fake-indexeddb runs its
  * transactions on it.
  */
-export function useFreshIndexedDb(): void {
+export function freshIndexedDbPerTest(): void {
   beforeEach(() => {
     // idb checks answers with instanceof against the IDB* classes, so they come too.
     for (const [name, value] of Object.entries(fakeIndexedDb))

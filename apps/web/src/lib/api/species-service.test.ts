@@ -70,7 +70,9 @@ describe('speciesService', () => {
   it('throws on failure, so the store can recover', async () => {
     server.on('PUT /api/v1/preferences/species/herbs', () => json({}, 500));
     const service = await load();
-    await expect(service.write(speciesWrites.species('herbs', ['mint']))).rejects.toMatchObject({ status: 500 });
+    await expect(service.write(speciesWrites.species('herbs', ['mint']))).rejects.toMatchObject({
+      status: 500,
+    });
   });
 
   it('writes each list to its endpoint', async () => {

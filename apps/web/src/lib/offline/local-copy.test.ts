@@ -2,11 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Location } from '@fj/contract/locations';
 import { applySyncAnswer } from '@fj/contract/sync';
 import { makeEntry, makeLocation } from '../../testing/factories.ts';
-import { useFreshIndexedDb } from '../../testing/fake-indexeddb.ts';
+import { freshIndexedDbPerTest } from '../../testing/fake-indexeddb.ts';
 import { openJournalDb } from './journal-db.ts';
 import { createLocalCopy } from './local-copy.ts';
 
-useFreshIndexedDb();
+freshIndexedDbPerTest();
 afterEach(() => {
   vi.unstubAllGlobals();
 });

@@ -51,7 +51,10 @@ export function targetsOf(op: OutboxOp): string[] {
 }
 
 /** One line for the sync panel: what the write was. */
-export function describeOp(op: OutboxOp, nameOf: (locationId: string) => string | undefined): string {
+export function describeOp(
+  op: OutboxOp,
+  nameOf: (locationId: string) => string | undefined,
+): string {
   const spot = (id: string) => {
     const name = nameOf(id);
     return name ? `“${name}”` : 'a spot';

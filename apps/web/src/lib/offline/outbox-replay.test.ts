@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Location } from '@fj/contract/locations';
 import { makeLocation } from '../../testing/factories.ts';
-import { timersBesideIndexedDb, useFreshIndexedDb } from '../../testing/fake-indexeddb.ts';
+import { timersBesideIndexedDb, freshIndexedDbPerTest } from '../../testing/fake-indexeddb.ts';
 import { ApiError, NETWORK_CODE } from '../api/api-error.ts';
 import { openJournalDb, type JournalDb } from './journal-db.ts';
 import { createOutbox } from './outbox.ts';
@@ -9,7 +9,7 @@ import type { OutboxItem, OutboxOp } from './outbox-ops.ts';
 import { createReplayer, REPLAY_FIRST_DELAY_MS, REPLAY_MAX_DELAY_MS } from './outbox-replay.ts';
 import { isReplaying } from './replay-activity.ts';
 
-useFreshIndexedDb();
+freshIndexedDbPerTest();
 
 const noAnswer = () => new ApiError(0, NETWORK_CODE, 'Failed to fetch');
 const refused = (status: number, message = 'Refused') => new ApiError(status, 'X', message);
