@@ -79,12 +79,12 @@ describe('the journal on the device', () => {
       'c0',
       Date.parse('2024-05-31T08:00:00Z'),
     );
-    let answer: (() => void) | null = null;
+    const pending: { answer?: () => void } = {};
     server.on(
       `GET ${API}/sync?since=c0`,
       () =>
         new Promise((resolve) => {
-          answer = () =>
+          pending.answer = () =>
             resolve(
               json({
                 cursor: 'c2',
@@ -101,8 +101,8 @@ describe('the journal on the device', () => {
     await until(() => store.getState().locations.length > 0, 'the local copy');
     expect(store.getState().locations.map((l) => l.name)).toEqual(['Stored spot']);
     expect(store.getState().lastSyncedAt).toBe(Date.parse('2024-05-31T08:00:00Z'));
-    await until(() => answer !== null, 'the sync request');
-    answer?.();
+    await until(() => pending.answer !== undefined, 'the sync request');
+    pending.answer?.();
     await fetching;
     expect(
       store

@@ -1,6 +1,11 @@
 import * as fakeIndexedDb from 'fake-indexeddb';
 import { beforeEach, vi } from 'vitest';
 
+type FakeMethod = NonNullable<Parameters<typeof vi.useFakeTimers>[0]>['toFake'] extends
+  (infer M)[] | undefined
+  ? M
+  : never;
+
 /**
  * A fresh, empty in-memory IndexedDB for each test (fake-indexeddb), so no test sees another's
  * local copy. Fake timers in these tests must leave setImmediate real: fake-indexeddb runs its
@@ -16,6 +21,6 @@ export function freshIndexedDbPerTest(): void {
 }
 
 /** The timers a test may fake beside fake-indexeddb. */
-export const timersBesideIndexedDb = {
-  toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] as const,
+export const timersBesideIndexedDb: { toFake: FakeMethod[] } = {
+  toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
 };

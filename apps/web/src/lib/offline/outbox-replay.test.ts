@@ -38,7 +38,8 @@ function fakeServer() {
       answersLeft -= 1;
       switch (op.kind) {
         case 'createLocation': {
-          const made = locations.get(op.input.id) ?? makeLocation({ ...op.input, entries: [] });
+          const { id, name } = op.input;
+          const made = locations.get(id) ?? makeLocation({ id, name });
           locations.set(made.id, made);
           return made;
         }
