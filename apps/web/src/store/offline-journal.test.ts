@@ -185,8 +185,10 @@ describe('the journal on the device', () => {
       description: 'New',
       position: { lat: 1, lng: 2 },
       categories: [],
+      terrainType: null,
+      species: ['cep'],
     });
-    expect(puts).toEqual([{ description: 'New', categories: [] }]);
+    expect(puts).toEqual([{ description: 'New', species: ['cep'] }]);
   });
 
   it('an offline entry deletion hides the entry and is marked until sent', async () => {
