@@ -43,6 +43,7 @@ export const useJournalStore = create<JournalState>()(
       },
       retryChange: (seq) => offline.retry(seq),
       discardChange: (seq) => offline.discard(seq),
+      keepPhotoOffline: (file) => offline.keepPhoto(file),
 
       setUser(uid) {
         const previous = get().userId;

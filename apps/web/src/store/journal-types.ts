@@ -1,5 +1,6 @@
 import type { CreateEntryInput, UpdateEntryInput } from '@fj/contract/entries';
 import type { CreateLocationInput, Location, UpdateLocationInput } from '@fj/contract/locations';
+import type { PhotoEntry } from '@fj/contract/photos';
 import type { OutboxItem } from '../lib/offline/outbox-ops.ts';
 
 /** docs/behaviour.md#journal-store: a default list plus the user's own additions. */
@@ -63,6 +64,8 @@ export interface OutboxActions {
   retryChange(seq: number): Promise<void>;
   /** The item leaves the outbox, and its change the screen. */
   discardChange(seq: number): Promise<void>;
+  /** Keeps a photo that could not be uploaded on the device, to go up with its entry. */
+  keepPhotoOffline(file: File): Promise<PhotoEntry>;
 }
 
 export interface SessionActions {

@@ -1,6 +1,7 @@
 import type { EntryWriteAnswer, Location } from '@fj/contract/locations';
+import { isLocalPhoto } from '../lib/offline/local-photos.ts';
 import { isNoResponse } from '../lib/offline/no-response.ts';
-import type { OutboxOp } from '../lib/offline/outbox-ops.ts';
+import { photosOfOp, type OutboxOp } from '../lib/offline/outbox-ops.ts';
 import type { Preferences } from '@fj/contract/preferences';
 import { locationsApi } from '../lib/api/locations-api.ts';
 import {
@@ -52,7 +53,8 @@ async function writeOrQueue<T>(
   online: () => Promise<T>,
   queued: () => T,
 ): Promise<T> {
-  if (offline.mustQueue()) {
+  // An entry with a photo kept on the device is sent by the replay, which uploads it first.
+  if (offline.mustQueue() || photosOfOp(op).some(isLocalPhoto)) {
     await offline.enqueue(op);
     return queued();
   }

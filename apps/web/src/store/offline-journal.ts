@@ -2,8 +2,9 @@ import type { Location } from '@fj/contract/locations';
 import { compareListOrder } from '@fj/contract/sync';
 import { browserConnection, type Connection } from '../lib/offline/connection.ts';
 import { createLocalCopy, type LocalCopy } from '../lib/offline/local-copy.ts';
+import { createLocalPhotos, type LocalPhotos } from '../lib/offline/local-photos.ts';
 import { createOutbox, type Outbox } from '../lib/offline/outbox.ts';
-import type { OutboxOp } from '../lib/offline/outbox-ops.ts';
+import { photosOfOp, type OutboxOp } from '../lib/offline/outbox-ops.ts';
 import { createReplayer } from '../lib/offline/outbox-replay.ts';
 import { sendOp } from '../lib/offline/outbox-send.ts';
 import type { GetJournal, SetJournal } from './journal-types.ts';
@@ -14,6 +15,7 @@ interface Session {
   uid: string;
   copy: LocalCopy;
   outbox: Outbox;
+  photos: LocalPhotos;
   replayer: ReturnType<typeof createReplayer>;
   unwatch: () => void;
   /** The local copy read into the store (or found empty). */
@@ -46,10 +48,11 @@ export function createOfflineJournal(
   async function readQueue(current: Session): Promise<void> {
     const outbox = await current.outbox.all();
     if (session !== current) return;
-    set({ outbox, locations: withPending(get().serverLocations, outbox) });
+    set({ outbox, locations: withPending(get().serverLocations, outbox, current.photos.shown) });
   }
 
   async function hydrate(current: Session): Promise<void> {
+    await current.photos.restore();
     const local = await current.copy.load();
     if (session !== current) return;
     if (local) {
@@ -82,15 +85,18 @@ export function createOfflineJournal(
     stop();
     const copy = createLocalCopy(uid);
     const outbox = createOutbox(copy.open);
+    const photos = createLocalPhotos(copy.open);
     const current: Session = {
       uid,
       copy,
       outbox,
+      photos,
       replayer: createReplayer({
         outbox,
-        send: sendOp,
-        onSent: (_item, location) => {
+        send: (op) => sendOp(op, photos),
+        onSent: (item, location) => {
           if (location) commitServer(replaceLocation(get().serverLocations, location));
+          void photos.forget(photosOfOp(item.op));
         },
         onQueueChange: () => readQueue(current),
         onPassSent: () => hooks.refresh(),
@@ -122,7 +128,7 @@ export function createOfflineJournal(
     const syncedAt = synced ? Date.now() : null;
     set({
       serverLocations: next,
-      locations: withPending(next, get().outbox),
+      locations: withPending(next, get().outbox, session?.photos.shown),
       ...(synced ? { syncCursor: cursor, lastSyncedAt: syncedAt } : {}),
     });
     void session?.copy.saveLocations(before, next, cursor, syncedAt ?? get().lastSyncedAt);
@@ -151,6 +157,11 @@ export function createOfflineJournal(
     /** Resolves once the signed-in user's local copy is in the store. */
     hydrated: () => session?.hydrated ?? Promise.resolve(),
     isOnline: () => connection.isOnline(),
+    /** A photo picked with no connection, kept on the device (docs/behaviour.md#offline-photos). */
+    async keepPhoto(file: File) {
+      if (!session) throw new Error('No signed-in user to keep a photo for');
+      return session.photos.keep(file);
+    },
     saveServerLists(uid: string, lists: unknown) {
       if (session?.uid === uid) void session.copy.saveServerLists(lists);
     },
@@ -167,7 +178,9 @@ export function createOfflineJournal(
     async discard(seq: number) {
       const current = session;
       if (!current) return;
+      const item = get().outbox.find((queued) => queued.seq === seq);
       await current.outbox.remove(seq);
+      if (item) await current.photos.forget(photosOfOp(item.op));
       await readQueue(current);
     },
     /** Logout: the local copy and its outbox go. */

@@ -13,6 +13,17 @@ import {
 /** Whether the item's change is still to show: waiting, or refused and not yet discarded. */
 const shown = (item: OutboxItem) => item.status !== 'dropped';
 
+/** How a photo kept on the device shows now (its object URLs are made anew after a restart). */
+export type ShowPhoto = <T extends { filePath?: unknown }>(photo: T) => T;
+
+function withShownPhotos(op: OutboxOp, show: ShowPhoto): OutboxOp {
+  if (op.kind === 'createEntry' && op.entry.photos)
+    return { ...op, entry: { ...op.entry, photos: op.entry.photos.map(show) } };
+  if (op.kind === 'updateEntry' && op.changes.photos)
+    return { ...op, changes: { ...op.changes, photos: op.changes.photos.map(show) } };
+  return op;
+}
+
 function applyOp(list: Location[], op: OutboxOp): Location[] {
   const changeLocation = (id: string, change: (location: Location) => Location) => {
     const location = list.find((item) => sameId(item.id, id));
@@ -48,6 +59,12 @@ function applyOp(list: Location[], op: OutboxOp): Location[] {
  * What the screen shows (docs/architecture.md#outbox): the server's locations with the queued
  * changes made on top, in queue order. Without a queue it is the server's list itself.
  */
-export function withPending(server: Location[], outbox: readonly OutboxItem[]): Location[] {
-  return outbox.filter(shown).reduce((list, item) => applyOp(list, item.op), server);
+export function withPending(
+  server: Location[],
+  outbox: readonly OutboxItem[],
+  show: ShowPhoto = (photo) => photo,
+): Location[] {
+  return outbox
+    .filter(shown)
+    .reduce((list, item) => applyOp(list, withShownPhotos(item.op, show)), server);
 }

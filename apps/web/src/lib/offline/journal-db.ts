@@ -1,14 +1,17 @@
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { Location } from '@fj/contract/locations';
+import type { PhotoEntry } from '@fj/contract/photos';
 import type { OutboxItem } from './outbox-ops.ts';
 
 /** A photo picked offline: the file and its thumbnail, kept until the entry's replay uploads it. */
 export interface LocalPhoto {
   id: string;
-  entryId: string;
   file: Blob;
   name: string;
+  type: string;
   thumbnail: Blob | null;
+  /** The server's photo once uploaded, so a replay cut off after the upload does not repeat it. */
+  uploaded?: PhotoEntry;
 }
 
 /**
@@ -20,7 +23,7 @@ export interface JournalDbSchema extends DBSchema {
   locations: { key: string; value: Location };
   meta: { key: string; value: unknown };
   outbox: { key: number; value: OutboxItem };
-  photos: { key: string; value: LocalPhoto; indexes: { byEntry: string } };
+  photos: { key: string; value: LocalPhoto };
 }
 
 export type JournalDb = IDBPDatabase<JournalDbSchema>;
@@ -37,7 +40,7 @@ export async function openJournalDb(uid: string): Promise<JournalDb | null> {
       db.createObjectStore('locations');
       db.createObjectStore('meta');
       db.createObjectStore('outbox', { keyPath: 'seq', autoIncrement: true });
-      db.createObjectStore('photos', { keyPath: 'id' }).createIndex('byEntry', 'entryId');
+      db.createObjectStore('photos', { keyPath: 'id' });
     },
   });
 }

@@ -32,6 +32,15 @@ export interface OutboxItem {
   message?: string;
 }
 
+type PhotoRef = { filePath?: unknown };
+
+/** The photos an entry write carries (some may be kept on the device until it is sent). */
+export function photosOfOp(op: OutboxOp): PhotoRef[] {
+  if (op.kind === 'createEntry') return op.entry.photos ?? [];
+  if (op.kind === 'updateEntry') return op.changes.photos ?? [];
+  return [];
+}
+
 /** The location and entry ids a queued write is about: what the screen marks "waiting to sync". */
 export function targetsOf(op: OutboxOp): string[] {
   switch (op.kind) {
