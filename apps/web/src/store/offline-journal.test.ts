@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Location } from '@fj/contract/locations';
-import { makeEntry, makeLocation } from '../testing/factories.ts';
+import { imageFile, makeEntry, makeLocation, photoEntry } from '../testing/factories.ts';
+import { installFakeXhr } from '../testing/fake-xhr.ts';
 import { timersBesideIndexedDb, freshIndexedDbPerTest } from '../testing/fake-indexeddb.ts';
 import { installFakeFetch, json, signedInServer, type FakeFetch } from '../testing/fake-fetch.ts';
 import { serverPrefs } from '../testing/fixtures.ts';
@@ -231,5 +232,34 @@ describe('the journal on the device', () => {
     await store.getState().reset();
     expect(store.getState().locations).toEqual([]);
     expect(await createLocalCopy('user-1').load()).toBeNull();
+  });
+
+  it('a photo picked offline is kept on the device, shown, and uploaded before its entry', async () => {
+    const store = await signedIn();
+    const uploads = installFakeXhr();
+    const goOnline = goOffline();
+    const kept = await store.getState().keepPhotoOffline(imageFile('cep.jpg', 2048));
+    expect(kept.filePath).toMatch(/^local:/);
+    await store.getState().addEntry('l1', { date: '2024-06-01', photos: [kept] });
+    const shown = store.getState().locations[0]?.entries[0]?.photos[0];
+    expect(shown?.url).toMatch(/^blob:/);
+    expect(uploads).toHaveLength(0);
+
+    const posted: unknown[] = [];
+    server.on(`POST ${API}/locations/l1/entries`, (call) => {
+      posted.push(call.body);
+      return json({ id: 'e1' }, 201);
+    });
+    server.on(`GET ${API}/sync?since=c1`, () =>
+      json({ cursor: 'c2', full: false, locations: [], deleted: { locations: [], entries: [] } }),
+    );
+    goOnline();
+    await until(() => uploads.length === 1, 'the upload');
+    expect(uploads[0]?.file?.name).toBe('cep.jpg');
+    expect(uploads[0]?.file?.size).toBe(2048);
+    uploads[0]?.respond(201, photoEntry('cep'));
+    await until(() => store.getState().outbox.length === 0, 'the replay');
+    expect(posted).toMatchObject([{ date: '2024-06-01', photos: [{ filePath: 'u/cep.webp' }] }]);
+    expect(JSON.stringify(posted)).not.toContain('local:');
   });
 });

@@ -6,10 +6,11 @@ import type { OutboxItem } from './outbox-ops.ts';
 /** A photo picked offline: the file and its thumbnail, kept until the entry's replay uploads it. */
 export interface LocalPhoto {
   id: string;
-  file: Blob;
+  /** The file's bytes: an ArrayBuffer survives every IndexedDB (older WebKit lost Blobs). */
+  bytes: ArrayBuffer;
   name: string;
   type: string;
-  thumbnail: Blob | null;
+  thumbnail: ArrayBuffer | null;
   /** The server's photo once uploaded, so a replay cut off after the upload does not repeat it. */
   uploaded?: PhotoEntry;
 }

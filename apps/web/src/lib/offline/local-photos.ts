@@ -36,8 +36,8 @@ async function thumbnailOf(
 export type LocalPhotos = ReturnType<typeof createLocalPhotos>;
 
 /**
- * Photos picked while offline (docs/behaviour.md#offline-photos): kept as Blobs in the user's
- * IndexedDB with a thumbnail, shown through object URLs, uploaded when their entry is replayed.
+ * Photos picked while offline (docs/behaviour.md#offline-photos): kept in the user's IndexedDB
+ * (their bytes) with a thumbnail, shown through object URLs, uploaded when their entry is replayed.
  */
 export function createLocalPhotos(open: () => Promise<JournalDb | null>) {
   const urls = new Map<string, { url: string; thumbnailUrl: string }>();
@@ -45,11 +45,9 @@ export function createLocalPhotos(open: () => Promise<JournalDb | null>) {
   function showUrls(record: LocalPhoto) {
     const known = urls.get(record.id);
     if (known) return known;
-    const url = URL.createObjectURL(record.file);
-    const made = {
-      url,
-      thumbnailUrl: record.thumbnail ? URL.createObjectURL(record.thumbnail) : url,
-    };
+    const url = URL.createObjectURL(new Blob([record.bytes], { type: record.type }));
+    const thumbnail = record.thumbnail && new Blob([record.thumbnail], { type: 'image/jpeg' });
+    const made = { url, thumbnailUrl: thumbnail ? URL.createObjectURL(thumbnail) : url };
     urls.set(record.id, made);
     return made;
   }
@@ -63,10 +61,10 @@ export function createLocalPhotos(open: () => Promise<JournalDb | null>) {
       const thumbnail = await thumbnailOf(file);
       const record: LocalPhoto = {
         id: crypto.randomUUID(),
-        file,
+        bytes: await file.arrayBuffer(),
         name: file.name,
         type: file.type,
-        thumbnail: thumbnail.blob,
+        thumbnail: thumbnail.blob ? await thumbnail.blob.arrayBuffer() : null,
       };
       await db.put('photos', record);
       const shown = showUrls(record);
@@ -101,7 +99,7 @@ export function createLocalPhotos(open: () => Promise<JournalDb | null>) {
       const record = await db?.get('photos', localId(photo));
       if (!db || !record) throw new Error('A photo kept on this device is missing');
       if (record.uploaded) return record.uploaded;
-      const file = new File([record.file], record.name, { type: record.type });
+      const file = new File([record.bytes], record.name, { type: record.type });
       const uploaded = await uploadPhoto(file, () => undefined);
       await db.put('photos', { ...record, uploaded });
       return uploaded;
