@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   e2e,
@@ -16,6 +20,7 @@ import { createSpots } from './support/journal.ts';
 interface ServerEntry {
   id: string;
   notes?: string;
+  photos: { url: string; name: string }[];
 }
 interface ServerSpot {
   id: string;
@@ -77,10 +82,31 @@ async function editSpot(details: Locator, fields: { name?: string; description?:
   await details.page().locator('.Toastify__toast', { hasText: 'Changes saved' }).first().waitFor();
 }
 
-async function addEntry(details: Locator, notes: string) {
+/** A real JPEG carrying GPS tags in its EXIF, as a phone's camera writes them. */
+async function jpegWithGps(file: string): Promise<string> {
+  await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#8a6d3b' } })
+    .jpeg({ quality: 85 })
+    .withExif({
+      IFD0: { Make: 'TestCam', Model: 'Forager One' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '51/1 6/1 0/1',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '7/1 6/1 0/1',
+      },
+    })
+    .toFile(file);
+  return file;
+}
+
+async function addEntry(details: Locator, notes: string, photo?: string) {
   await details.getByRole('button', { name: 'Add entry' }).click();
   const form = details.locator('form.entry-form');
   await form.getByLabel('Notes').fill(notes);
+  if (photo) {
+    await form.getByLabel('Add photos').setInputFiles(photo);
+    await form.getByRole('button', { name: `View ${path.basename(photo)}` }).waitFor();
+  }
   await form.getByRole('button', { name: 'Save entry' }).click();
   await details.getByText(notes).waitFor();
 }
@@ -100,11 +126,14 @@ async function userWithSpots(browser: Browser, label: string) {
 
 describe.skipIf(e2e.skip)('the journal offline', () => {
   let browser: Browser;
+  let photoDir: string;
   beforeAll(async () => {
     browser = await launchBrowser();
+    photoDir = mkdtempSync(path.join(tmpdir(), 'fj-offline-photos-'));
   });
   afterAll(async () => {
     await browser.close();
+    rmSync(photoDir, { recursive: true, force: true });
   });
 
   // Needs the service worker (branch c13pwa): without it an offline reload has no app shell.
@@ -132,7 +161,13 @@ describe.skipIf(e2e.skip)('the journal offline', () => {
     await dell.getByRole('button', { name: 'Close' }).click();
 
     await openSpotInPage(page, oakId, 'Oak ridge');
-    await addEntry(oak, 'Three ceps by the wall');
+    await addEntry(
+      oak,
+      'Three ceps by the wall',
+      await jpegWithGps(path.join(photoDir, 'cep.jpg')),
+    );
+    const newEntry = oak.getByRole('article').filter({ hasText: 'Three ceps by the wall' });
+    await newEntry.getByRole('button', { name: 'View photo 1 of 1' }).waitFor();
     await oak
       .getByRole('article', { name: /^Entry of / })
       .first()
@@ -168,6 +203,14 @@ describe.skipIf(e2e.skip)('the journal offline', () => {
     ]);
     const oakOnServer = journal.find((spot) => spot.id === oakId);
     expect(oakOnServer?.entries.map((entry) => entry.notes)).toEqual(['Three ceps by the wall']);
+    const [photo] = oakOnServer?.entries[0]?.photos ?? [];
+    expect(oakOnServer?.entries[0]?.photos).toHaveLength(1);
+    // The stored photo, fetched from outside the browser: no EXIF at all, so no GPS.
+    const stored = await fetch(new URL(photo?.url ?? '', e2e.baseUrl));
+    expect(stored.status).toBe(200);
+    const metadata = await sharp(Buffer.from(await stored.arrayBuffer())).metadata();
+    expect(metadata.exif).toBeUndefined();
+    await newEntry.getByText('Waiting to sync').waitFor({ state: 'detached' });
     expect(journal.find((spot) => spot.id === birchId)?.description).toBe(
       'Birch boletes after rain',
     );
