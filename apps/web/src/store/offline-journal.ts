@@ -7,6 +7,7 @@ import { createOutbox, type Outbox } from '../lib/offline/outbox.ts';
 import { photosOfOp, type OutboxOp } from '../lib/offline/outbox-ops.ts';
 import { createReplayer } from '../lib/offline/outbox-replay.ts';
 import { sendOp } from '../lib/offline/outbox-send.ts';
+import { onAppResume } from '../platform/app-resume.ts';
 import type { GetJournal, SetJournal } from './journal-types.ts';
 import { replaceLocation } from './location-helpers.ts';
 import { withPending } from './pending-overlay.ts';
@@ -75,8 +76,10 @@ export function createOfflineJournal(
       if (document.visibilityState === 'visible') replay();
     };
     document.addEventListener('visibilitychange', onVisible);
+    const stopResume = onAppResume(replay);
     return () => {
       stopConnection();
+      stopResume();
       document.removeEventListener('visibilitychange', onVisible);
     };
   }
