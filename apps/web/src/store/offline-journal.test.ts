@@ -6,6 +6,7 @@ import { timersBesideIndexedDb, freshIndexedDbPerTest } from '../testing/fake-in
 import { installFakeFetch, json, signedInServer, type FakeFetch } from '../testing/fake-fetch.ts';
 import { serverPrefs } from '../testing/fixtures.ts';
 import { loadStore } from '../testing/store-kit.ts';
+import { syncMarkOf } from './outbox-view.ts';
 import { createLocalCopy } from '../lib/offline/local-copy.ts';
 
 freshIndexedDbPerTest();
@@ -261,5 +262,46 @@ describe('the journal on the device', () => {
     await until(() => store.getState().outbox.length === 0, 'the replay');
     expect(posted).toMatchObject([{ date: '2024-06-01', photos: [{ filePath: 'u/cep.webp' }] }]);
     expect(JSON.stringify(posted)).not.toContain('local:');
+  });
+
+  it('conflicts: a change to a spot deleted elsewhere is dropped and listed; a refused one fails with the message', async () => {
+    serverList.push(makeLocation({ id: 'l2', name: 'Birch hollow' }));
+    const store = await signedIn();
+    const goOnline = goOffline();
+    await store.getState().updateLocation('l1', { description: 'Gone by now' });
+    await store.getState().updateLocation('l2', { name: 'x'.repeat(3) });
+    expect(syncMarkOf(store.getState().outbox, 'l1')).toBe('waiting');
+
+    server.on(`PUT ${API}/locations/l1`, () =>
+      json({ error: { code: 'NOT_FOUND', message: 'Location not found' } }, 404),
+    );
+    server.on(`PUT ${API}/locations/l2`, () =>
+      json({ error: { code: 'VALIDATION_FAILED', message: 'Name is taken' } }, 400),
+    );
+    server.on(`GET ${API}/sync?since=c1`, () =>
+      json({
+        cursor: 'c2',
+        full: false,
+        locations: [],
+        deleted: { locations: ['l1'], entries: [] },
+      }),
+    );
+    goOnline();
+    await until(
+      () => store.getState().outbox.every((item) => item.status !== 'pending'),
+      'the replay',
+    );
+    expect(store.getState().outbox).toMatchObject([
+      {
+        status: 'dropped',
+        message: 'Location not found',
+        op: { kind: 'updateLocation', id: 'l1', changes: { description: 'Gone by now' } },
+      },
+      { status: 'failed', message: 'Name is taken', op: { id: 'l2' } },
+    ]);
+    expect(syncMarkOf(store.getState().outbox, 'l2')).toBe('failed');
+    // The refused change still shows (until discarded); the dropped one has nothing to show on.
+    expect(store.getState().locations.find((l) => l.id === 'l2')?.name).toBe('xxx');
+    await store.getState().syncNow();
   });
 });

@@ -99,7 +99,9 @@ export function createOfflineJournal(
         send: (op) => sendOp(op, photos),
         onSent: (item, location) => {
           if (location) commitServer(replaceLocation(get().serverLocations, location));
-          void photos.forget(photosOfOp(item.op));
+          photos.forget(photosOfOp(item.op)).catch((error: unknown) => {
+            console.warn('Photos kept on the device could not be removed', error);
+          });
         },
         onQueueChange: () => readQueue(current),
         onPassSent: () => hooks.refresh(),
