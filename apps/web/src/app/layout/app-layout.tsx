@@ -18,8 +18,9 @@ export function AppLayout() {
   const [asking, setAsking] = useState(false);
   // docs/behaviour.md#sync-status: changes not on the server make sign-out ask first.
   const askFirst = () => {
-    if (unsyncedCount(useJournalStore.getState().outbox) > 0) setAsking(true);
-    else void signOut();
+    if (unsyncedCount(useJournalStore.getState().outbox) === 0) return void signOut();
+    setMenuOpen(false);
+    setAsking(true);
   };
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   useMenuMarker(menuOpen, closeMenu);
