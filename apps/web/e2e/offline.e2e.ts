@@ -16,6 +16,7 @@ import {
   waitForPath,
 } from './support/browser.ts';
 import { createSpots } from './support/journal.ts';
+import { doneWhenMapSays, fillLocalCopy } from './support/local-copy.ts';
 
 interface ServerEntry {
   id: string;
@@ -331,60 +332,14 @@ describe.skipIf(e2e.skip)('the journal offline', () => {
     await signUp(page, uniqueEmail('offline-cold'));
     await status(page).getByText('Synced just now').waitFor();
     // The local copy the app made, filled as 2,000 spots' sync would fill it.
-    await page.evaluate(async () => {
-      const session = (await (await fetch('/api/auth/get-session')).json()) as {
-        user: { id: string };
-      };
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const opening = indexedDB.open(`fj-journal-${session.user.id}`);
-        opening.onsuccess = () => resolve(opening.result);
-        opening.onerror = () => reject(opening.error);
-      });
-      const tx = db.transaction(['locations', 'meta'], 'readwrite');
-      const stamp = new Date().toISOString();
-      for (let i = 0; i < 2000; i += 1) {
-        const id = `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
-        tx.objectStore('locations').put(
-          {
-            id,
-            name: `Spot ${i}`,
-            position: { lat: 50 + (i % 50) * 0.01, lng: 7 + Math.floor(i / 50) * 0.01 },
-            favorite: false,
-            createdAt: stamp,
-            updatedAt: stamp,
-            entries: Array.from({ length: 10 }, (_, j) => ({
-              id: `${id.slice(0, -4)}${String(j).padStart(4, '0')}`,
-              locationId: id,
-              date: '2024-09-14',
-              notes: `Visit ${j}`,
-              photos: [],
-              createdAt: stamp,
-              updatedAt: stamp,
-            })),
-          },
-          id,
-        );
-      }
-      tx.objectStore('meta').put(Date.now(), 'syncedAt');
-      await new Promise((resolve, reject) => {
-        tx.oncomplete = resolve;
-        tx.onerror = () => reject(tx.error);
-      });
-      db.close();
-    });
+    const spots = Array.from({ length: 2000 }, (_, i) => ({
+      lat: 50 + (i % 50) * 0.01,
+      lng: 7 + Math.floor(i / 50) * 0.01,
+    }));
+    await fillLocalCopy(page, spots, 10);
     // No journal API from here on: the spots can only come from the device.
     await context.route('**/api/v1/**', (route) => route.abort('internetdisconnected'));
-    await page.addInitScript({
-      content: `
-        const observer = new MutationObserver(() => {
-          const region = document.querySelector('[data-testid="map-spot-count"]');
-          if (region?.textContent !== '2000 spots on the map') return;
-          observer.disconnect();
-          requestAnimationFrame(() => { window.coldStartDone = performance.now(); });
-        });
-        observer.observe(document, { childList: true, subtree: true, characterData: true });
-      `,
-    });
+    await page.addInitScript({ content: doneWhenMapSays('2000 spots on the map') });
     await page.goto('/');
     const done = await page.waitForFunction(
       () => (window as { coldStartDone?: number }).coldStartDone,
