@@ -45,9 +45,11 @@ async function timeOfflineStart(
     const page = await context.newPage();
     await page.addInitScript({ content: doneWhenMapSays(`${spots} spots on the map`) });
     await page.goto(`${server.baseUrl}/`);
-    const done = await page.waitForFunction('window.coldStartDone', undefined, {
-      timeout: 120_000,
-    });
+    const done = await page.waitForFunction(
+      () => (window as { coldStartDone?: number }).coldStartDone,
+      undefined,
+      { timeout: 120_000 },
+    );
     return Number(await done.jsonValue());
   } finally {
     await context.close();
