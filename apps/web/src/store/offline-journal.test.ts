@@ -67,6 +67,7 @@ describe('the journal on the device', () => {
     online = false;
     const answering = server.fetchMock.getMockImplementation();
     server.fetchMock.mockImplementation(noSignal);
+    window.dispatchEvent(new Event('offline'));
     return function goOnline() {
       online = true;
       if (answering) server.fetchMock.mockImplementation(answering);

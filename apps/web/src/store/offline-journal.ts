@@ -1,6 +1,6 @@
 import type { Location } from '@fj/contract/locations';
 import { compareListOrder } from '@fj/contract/sync';
-import { browserConnection, type Connection } from '../lib/offline/connection.ts';
+import { deviceConnection, type Connection } from '../lib/offline/connection.ts';
 import { createLocalCopy, type LocalCopy } from '../lib/offline/local-copy.ts';
 import { createLocalPhotos, type LocalPhotos } from '../lib/offline/local-photos.ts';
 import { createOutbox, type Outbox } from '../lib/offline/outbox.ts';
@@ -41,7 +41,7 @@ export function createOfflineJournal(
   set: SetJournal,
   get: GetJournal,
   hooks: OfflineHooks,
-  connection: Connection = browserConnection,
+  connection: Connection = deviceConnection,
 ) {
   let session: Session | null = null;
 

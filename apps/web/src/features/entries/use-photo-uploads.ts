@@ -1,8 +1,8 @@
 import type { PhotoEntry } from '@fj/contract/photos';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { uploadPhoto } from '../../lib/api/photo-upload.ts';
-import { browserConnection } from '../../lib/offline/connection.ts';
-import { NO_ROOM_MESSAGE } from '../../lib/offline/device-room.ts';
+import { networkState } from '../../lib/offline/network-state.ts';
+import { StorageFullError } from '../../lib/offline/storage-quota.ts';
 import { isNoResponse } from '../../lib/offline/no-response.ts';
 import { useJournalStore } from '../../store/journal-store.ts';
 import { uploadErrorMessage } from './upload-messages.ts';
@@ -14,14 +14,14 @@ import { createUploadQueue, type Uploader } from './upload-queue.ts';
  */
 const uploadOrKeep: Uploader = async (file, onProgress, signal) => {
   const keep = () => useJournalStore.getState().keepPhotoOffline(file);
-  if (!browserConnection.isOnline()) return keep();
+  if (!networkState().isOnline()) return keep();
   try {
     return await uploadPhoto(file, onProgress, signal);
   } catch (error) {
     if (!isNoResponse(error)) throw error;
     // A device that cannot keep it says what went wrong with the upload (unless it is room).
     return keep().catch((keeping: unknown) => {
-      throw keeping instanceof Error && keeping.message === NO_ROOM_MESSAGE ? keeping : error;
+      throw keeping instanceof StorageFullError ? keeping : error;
     });
   }
 };

@@ -1,7 +1,8 @@
+import { networkState } from './network-state.ts';
+
 /**
- * Whether the device is online, and word when that changes. A seam (docs/architecture.md#outbox):
- * the browser's navigator.onLine and its events here; network-state.ts, with @capacitor/network
- * on native, can stand in for it without the outbox changing.
+ * Whether the device is online, and word when that changes: the seam the outbox is written
+ * against (docs/architecture.md#local-copy), so its tests can hand in their own.
  */
 export interface Connection {
   isOnline(): boolean;
@@ -9,16 +10,8 @@ export interface Connection {
   onChange(listener: (online: boolean) => void): () => void;
 }
 
-export const browserConnection: Connection = {
-  isOnline: () => (typeof navigator === 'undefined' ? true : navigator.onLine),
-  onChange(listener) {
-    const online = () => listener(true);
-    const offline = () => listener(false);
-    window.addEventListener('online', online);
-    window.addEventListener('offline', offline);
-    return () => {
-      window.removeEventListener('online', online);
-      window.removeEventListener('offline', offline);
-    };
-  },
+/** The page's network state (network-state.ts: the browser's events, @capacitor/network on native). */
+export const deviceConnection: Connection = {
+  isOnline: () => networkState().isOnline(),
+  onChange: (listener) => networkState().subscribe(listener),
 };

@@ -1,6 +1,6 @@
 import { photoLimits, type PhotoEntry } from '@fj/contract/photos';
 import { uploadPhoto } from '../api/photo-upload.ts';
-import { ensureRoomFor } from './device-room.ts';
+import { askPersistentStorage, ensureRoomFor } from './storage-quota.ts';
 import type { JournalDb, LocalPhoto } from './journal-db.ts';
 
 /** A photo kept on the device names its file so; the server never sees such a path. */
@@ -57,7 +57,9 @@ export function createLocalPhotos(open: () => Promise<JournalDb | null>) {
     async keep(file: File): Promise<PhotoEntry> {
       const db = await open();
       if (!db) throw new Error('This device cannot keep photos offline');
+      // The file, its thumbnail and some room to spare; the browser is asked to keep them.
       await ensureRoomFor(file.size * 1.2);
+      void askPersistentStorage();
       const thumbnail = await thumbnailOf(file);
       const record: LocalPhoto = {
         id: crypto.randomUUID(),
