@@ -19,7 +19,7 @@ async function deviceWithLocalCopy(
   spots: number,
   entriesEach: number,
 ): Promise<Storage> {
-  const context = await browser.newContext({ viewport });
+  const context = await browser.newContext({ viewport, serviceWorkers: 'block' });
   try {
     await context.addCookies(cookiesFor(server.baseUrl, user.cookie));
     const page = await context.newPage();
@@ -39,7 +39,13 @@ async function timeOfflineStart(
   storage: Storage,
   spots: number,
 ): Promise<number> {
-  const context = await browser.newContext({ viewport, storageState: storage });
+  // No service worker: a new profile's would install (and precache every chunk) during the
+  // run; the files come from the server each time, as for the map bench.
+  const context = await browser.newContext({
+    viewport,
+    storageState: storage,
+    serviceWorkers: 'block',
+  });
   try {
     await context.route('**/api/v1/**', (route) => route.abort('internetdisconnected'));
     const page = await context.newPage();
