@@ -11,6 +11,7 @@ import { makePrivateDir } from './lib/private-files.ts';
 import { serverTimeouts } from './lib/server-timeouts.ts';
 import { fastifyTrustProxy } from './lib/trust-proxy.ts';
 import { lazyChildLogger, loggerOptions, OneLinePerRequest } from './logging.ts';
+import { backupRoutes } from './modules/backup/routes.ts';
 import { clientConfigRoutes } from './modules/client-config/routes.ts';
 import { entryRoutes } from './modules/entries/routes.ts';
 import { exportRoutes } from './modules/export/routes.ts';
@@ -120,6 +121,7 @@ export async function buildApp(
       await api.register(locationRoutes(services.locations, services.sync));
       await api.register(syncRoutes(services.sync));
       await api.register(exportRoutes(services.export));
+      await api.register(backupRoutes(services.backup));
       await api.register(entryRoutes(services.entries));
       await api.register(preferencesRoutes(services.preferences));
       await api.register(photoUploadRoutes(services.photos, config.photos.maxUploadBytes));

@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import type { DialectName } from './db/dialect.ts';
 import type { Db } from './db/executor.ts';
+import { createBackupService } from './modules/backup/service.ts';
 import { createEntryService } from './modules/entries/service.ts';
 import { createExportService } from './modules/export/service.ts';
 import { createHealthService } from './modules/health/service.ts';
@@ -49,6 +50,7 @@ export function createServices(deps: ServiceDeps) {
     listCache: deps.listCache,
     validateAnswers: deps.validateAnswers,
   });
+  const exports = createExportService({ db, signer });
   const photoCleanup = createAccountPhotoCleanup({ db, storage });
   return {
     health: createHealthService(db),
@@ -62,7 +64,8 @@ export function createServices(deps: ServiceDeps) {
     },
     locations,
     sync,
-    export: createExportService({ db, signer: deps.signer }),
+    export: exports,
+    backup: createBackupService({ db, storage, exports }),
     entries: createEntryService({
       db,
       storage,

@@ -83,6 +83,9 @@ export function createExportService({
   }
 
   return {
+    /** The user's spots a page at a time (the backup writes them too). */
+    pages: (userId: string): SpotPages => pagesOf(userId, undefined),
+
     /** The file, ready to stream; 404 when `ids` were given and none is one of the user's spots. */
     async open(userId: string, request: ExportRequest): Promise<ExportFile> {
       if (request.ids) {
