@@ -1,10 +1,12 @@
-// RSS of a real server while it exports 2,000 spots × 10 entries as GeoJSON and as CSV
-// (issue 15: an export streams, so memory stays flat however large the account). Beside it, the
-// same server answering GET /locations, which builds the whole list in memory.
+// RSS of a real server while it exports 2,000 spots × 10 entries (200 of them with a photo) as
+// GeoJSON and as CSV, and backs the account up as a ZIP (issue 15: both stream, so memory stays
+// flat however large the account). Beside it, the same server answering GET /locations, which
+// builds the whole list in memory.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import sharp from 'sharp';
 import { signUp } from './http.ts';
 import type { Figure } from './measure.ts';
 import { memoryOf } from './photo-memory.ts';
@@ -12,8 +14,33 @@ import { ensureBuilds, serverCommand, startUntilHealthy } from './processes.ts';
 
 const spots = 2000;
 const entriesEach = 10;
+/** The first entry of this many spots carries a photo. */
+const photos = 200;
+
+/** A 1600×1200 JPEG with noise, so its WebP is photo-sized rather than a flat fill. */
+function makeJpeg(): Promise<Buffer> {
+  return sharp({
+    create: {
+      width: 1600,
+      height: 1200,
+      channels: 3,
+      background: '#4a6b3a',
+      noise: { type: 'gaussian', mean: 110, sigma: 30 },
+    },
+  })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
 
 async function fillJournal(baseUrl: string, headers: Record<string, string>): Promise<void> {
+  const jpeg = await makeJpeg();
+  const upload = async () => {
+    const form = new FormData();
+    form.append('file', new Blob([jpeg], { type: 'image/jpeg' }), 'find.jpg');
+    const res = await fetch(`${baseUrl}/api/v1/photos`, { method: 'POST', headers, body: form });
+    if (res.status !== 201) throw new Error(`photo: ${res.status} ${await res.text()}`);
+    return (await res.json()) as { filePath: string };
+  };
   const post = async (url: string, body: object) => {
     const res = await fetch(`${baseUrl}/api/v1${url}`, {
       method: 'POST',
@@ -43,7 +70,9 @@ async function fillJournal(baseUrl: string, headers: Record<string, string>): Pr
       species: ['chanterelle', 'hedgehog mushroom'],
     });
     for (let e = 0; e < entriesEach; e++) {
+      const photo = e === 0 && i < photos ? [{ filePath: (await upload()).filePath }] : [];
       await post(`/locations/${id}/entries`, {
+        photos: photo,
         date: `2026-0${1 + (e % 9)}-1${e % 10}`,
         species: ['chanterelle', 'hedgehog mushroom'],
         abundance: 1 + (e % 5),
@@ -106,7 +135,8 @@ export async function exportMemoryFigures(): Promise<Figure[]> {
     await download(`${api}/export?format=csv`, headers, pid);
     const csv = await download(`${api}/export?format=csv`, headers, pid);
     const list = await download(`${api}/locations`, headers, pid);
-    const account = `${spots} spots × ${entriesEach} entries`;
+    const backup = await download(`${api}/backup`, headers, pid);
+    const account = `${spots} spots × ${entriesEach} entries, ${photos} photos`;
     return [
       {
         name: `RSS growth, GeoJSON export of ${account}`,
@@ -121,6 +151,13 @@ export async function exportMemoryFigures(): Promise<Figure[]> {
         unit: 'MiB',
         target: 40,
         reference: note(csv),
+      },
+      {
+        name: `RSS growth, backup ZIP of ${account}`,
+        value: backup.growthMiB,
+        unit: 'MiB',
+        target: 40,
+        reference: note(backup),
       },
     ];
   } finally {
