@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { deleteAccount, useAccountUser } from '../../lib/identity/account.ts';
 import { useAuth } from '../../lib/identity/auth-provider.tsx';
+import { BackupSection } from './backup-section.tsx';
 import { DeleteAccountDialog } from './delete-account-dialog.tsx';
 import { NameForm } from './name-form.tsx';
 import { PasswordForm } from './password-form.tsx';
@@ -53,6 +54,7 @@ export function ProfilePage() {
       </dl>
       <NameForm key={user.uid} user={user} />
       <PasswordForm />
+      <BackupSection />
       <section className="card" aria-labelledby="signout-heading">
         <h2 id="signout-heading">Sign out</h2>
         <p>Your journal stays on the server; sign in again any time.</p>

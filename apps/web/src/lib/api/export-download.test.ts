@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error.ts';
-import { downloadExport } from './export-download.ts';
+import { downloadBackup, downloadExport } from './export-download.ts';
 import type { ApiAnswer, Attempt } from './http-client.ts';
 
 /** A client whose rules are the attempt itself, with a token. */
@@ -78,5 +78,16 @@ describe('downloadExport', () => {
     );
     await vi.advanceTimersByTimeAsync(30_000);
     expect(await failure).toMatchObject({ status: 0, code: 'TIMEOUT' });
+  });
+
+  it('asks GET /backup for the ZIP, named by the server or, failing that, for today', async () => {
+    const fetch = vi.fn((_url: string) =>
+      Promise.resolve(streamed(['PK'], { 'content-type': 'application/zip' })),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const file = await downloadBackup(undefined, client);
+    expect(fetch.mock.calls[0]?.[0]).toBe('/api/v1/backup');
+    expect(file.fileName).toMatch(/^foraging-journal-backup-\d{4}-\d{2}-\d{2}\.zip$/);
+    expect(await file.blob.text()).toBe('PK');
   });
 });

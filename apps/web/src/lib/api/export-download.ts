@@ -17,11 +17,12 @@ export interface ExportFile {
   fileName: string;
 }
 
-/** The name the server gave in Content-Disposition, else the one it would give today. */
-function fileNameOf(headers: Headers, format: ExportFormat): string {
-  const named = /filename="([^"]+)"/.exec(headers.get('content-disposition') ?? '')?.[1];
-  return named ?? exportFileName(format, new Date().toISOString().slice(0, 10));
+/** The name the server gave in Content-Disposition, else the fallback. */
+function fileNameOf(headers: Headers, fallback: string): string {
+  return /filename="([^"]+)"/.exec(headers.get('content-disposition') ?? '')?.[1] ?? fallback;
 }
+
+const today = () => new Date().toISOString().slice(0, 10);
 
 /**
  * The body in chunks, counting bytes as they come (the server streams the file, so there is no
@@ -49,19 +50,19 @@ async function readBody(
   return new Blob(chunks, { type });
 }
 
+type Client = Pick<ApiClient, 'authorized'>;
+
 /**
- * GET /export through the one API client's rules (auth wait, bearer, one retry after a 401, the
- * expired-session redirect), read as a file (docs/behaviour.md#export). `client` is for tests.
+ * A GET answered as an attachment, through the one API client's rules (auth wait, bearer, one
+ * retry after a 401, the expired-session redirect), read as a file.
  */
-export async function downloadExport(
-  request: ExportRequest,
-  onProgress: (bytes: number) => void = () => {},
-  client: Pick<ApiClient, 'authorized'> = api,
+async function downloadAttachment(
+  path: string,
+  fallbackName: string,
+  onProgress: (bytes: number) => void,
+  client: Client,
 ): Promise<ExportFile> {
-  const query = new URLSearchParams({ format: request.format });
-  if (request.ids) query.set('ids', request.ids.join(','));
-  if (request.geoprivacy) query.set('geoprivacy', request.geoprivacy);
-  const url = `${getApiBaseUrl()}/export?${query.toString()}`;
+  const url = `${getApiBaseUrl()}${path}`;
   let file: ExportFile | undefined;
 
   const answer = await client.authorized(async (token): Promise<ApiAnswer> => {
@@ -81,7 +82,7 @@ export async function downloadExport(
         return { status: response.status, ok: false, body: parseBody(await response.text()) };
       }
       const blob = await readBody(response, onProgress, stalled);
-      file = { blob, fileName: fileNameOf(response.headers, request.format) };
+      file = { blob, fileName: fileNameOf(response.headers, fallbackName) };
       return { status: response.status, ok: true, body: undefined };
     } catch (error) {
       if (controller.signal.aborted) {
@@ -94,4 +95,26 @@ export async function downloadExport(
   });
   if (!answer.ok || !file) throw apiErrorFrom(answer.status, answer.body);
   return file;
+}
+
+/** GET /export (docs/behaviour.md#export). `client` is for tests. */
+export function downloadExport(
+  request: ExportRequest,
+  onProgress: (bytes: number) => void = () => {},
+  client: Client = api,
+): Promise<ExportFile> {
+  const query = new URLSearchParams({ format: request.format });
+  if (request.ids) query.set('ids', request.ids.join(','));
+  if (request.geoprivacy) query.set('geoprivacy', request.geoprivacy);
+  const fallback = exportFileName(request.format, today());
+  return downloadAttachment(`/export?${query.toString()}`, fallback, onProgress, client);
+}
+
+/** GET /backup: the whole account as a ZIP (docs/behaviour.md#backup). */
+export function downloadBackup(
+  onProgress: (bytes: number) => void = () => {},
+  client: Client = api,
+): Promise<ExportFile> {
+  const fallback = `foraging-journal-backup-${today()}.zip`;
+  return downloadAttachment('/backup', fallback, onProgress, client);
 }

@@ -2,7 +2,8 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api/api-error.ts';
 import type { ExportFile, ExportRequest } from '../../../lib/api/export-download.ts';
-import { ExportDialog, receivedSize } from './export-dialog.tsx';
+import { receivedSize } from '../../../lib/received-size.ts';
+import { ExportDialog } from './export-dialog.tsx';
 
 type Download = (
   request: ExportRequest,

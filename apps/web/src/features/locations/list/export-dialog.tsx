@@ -11,6 +11,7 @@ import {
   type ExportFile,
   type ExportRequest,
 } from '../../../lib/api/export-download.ts';
+import { receivedSize } from '../../../lib/received-size.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import { errorMessage } from '../../../lib/ui/error-message.ts';
 import { ModalDialog } from '../../../lib/ui/modal-dialog.tsx';
@@ -29,12 +30,6 @@ const geoprivacyLabels: Record<Geoprivacy, string> = {
   open: 'Open',
   private: 'Private',
 };
-
-/** "1.2 MB", "340 kB": how much of the file has arrived. */
-export function receivedSize(bytes: number): string {
-  if (bytes >= 1_000_000) return `${(bytes / 1_000_000).toFixed(1)} MB`;
-  return `${Math.max(1, Math.round(bytes / 1000))} kB`;
-}
 
 interface ExportDialogProps {
   /** How many spots the journal has. */
