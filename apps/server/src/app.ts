@@ -91,6 +91,7 @@ export async function buildApp(
   const services = createServices({
     db: app.db,
     dialect: app.dialect,
+    pointReads: app.pointReads,
     storage: app.photoStorage,
     signer,
     decodeGate: app.imageDecodeGate,

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once.ts';
 import type { DbTransaction, Executor } from '../../db/executor.ts';
+import type { PointReads } from '../../db/point-reads.ts';
 
 /** Where a user's revisions stand: the current one, and the oldest a cursor may still be at. */
 export interface RevisionState {
@@ -23,6 +24,25 @@ const bumpQuery = compiledOnce((trx: Executor, userId: string) =>
     .returning('revision'),
 );
 
+/**
+ * The read of state, compiled once: it decides every conditional read (a 304 is mostly this
+ * read), and building the query each time cost about as much as running it (issue 12).
+ */
+const stateQuery = compiledOnce((db: Executor, userId: string) =>
+  db
+    .selectFrom('sync_revisions')
+    .select(['revision', 'pruned_revision'])
+    .where('user_id', '=', userId),
+);
+
+const stateOf = (
+  row:
+    { revision: number | bigint | string; pruned_revision: number | bigint | string } | undefined,
+): RevisionState => ({
+  revision: Number(row?.revision ?? 0),
+  prunedRevision: Number(row?.pruned_revision ?? 0),
+});
+
 /** The only place that queries revisions and tombstones; every query is scoped by user id. */
 export const syncRepository = {
   /**
@@ -42,15 +62,13 @@ export const syncRepository = {
 
   /** One read by primary key; a user who never wrote anything is at revision 0. */
   async state(db: Executor, userId: string): Promise<RevisionState> {
-    const row = await db
-      .selectFrom('sync_revisions')
-      .select(['revision', 'pruned_revision'])
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    return {
-      revision: Number(row?.revision ?? 0),
-      prunedRevision: Number(row?.pruned_revision ?? 0),
-    };
+    const [row] = (await stateQuery(db, userId)).rows;
+    return stateOf(row);
+  },
+
+  /** The same read on SQLite's point-read connection, at once (db/point-reads.ts). */
+  stateNow(reads: PointReads, db: Executor, userId: string): RevisionState {
+    return stateOf(reads.first(stateQuery.compile(db, userId)));
   },
 
   /** Records a deleted location or entry (again, should its id have been used and deleted before). */
