@@ -1,5 +1,6 @@
 import { authReadiness, getAuthToken } from '../../lib/api/api-client.ts';
 import { identity } from '../../lib/identity/identity.ts';
+import { warmUpJournal } from '../early-warm-up.ts';
 
 /**
  * After start-up, a signed-in user gets a fresh identity token (docs/behaviour.md#readiness-gate). The gate passes
@@ -9,5 +10,10 @@ import { identity } from '../../lib/identity/identity.ts';
  */
 export async function refreshSignedInToken(): Promise<void> {
   await authReadiness.wait();
-  if (identity.currentUser()) await getAuthToken(true);
+  const user = identity.currentUser();
+  if (!user) return;
+  const refreshed = getAuthToken(true);
+  // The home page's spots are asked for now, sent with the token being refreshed.
+  warmUpJournal(window.location.pathname, user.uid);
+  await refreshed;
 }
