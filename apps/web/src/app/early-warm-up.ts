@@ -1,6 +1,5 @@
 import { LAST_LOGGED_IN_USER_KEY } from '../lib/identity/session.ts';
 import { mapLibraryLoaders } from '../lib/maps/map-libraries.ts';
-import { loadJournalStore } from './journal-session.ts';
 
 /** Whoever signed in last on this device (the session notes it; logout forgets it). */
 function someoneSignedInHere(): boolean {
@@ -23,22 +22,4 @@ export function warmUpAtStart(pathname: string): void {
   if (pathname !== '/' || !someoneSignedInHere()) return;
   // A failure shows when the map itself asks for its library.
   void mapLibraryLoaders.marker().catch(() => undefined);
-}
-
-/**
- * Once the session has said who is signed in, during the readiness gate's token refresh (the
- * gate passes only after it): on the home page the journal store loads and asks for the spots
- * at once, beside the refresh, instead of after the gate has passed and the signed-in frame has
- * drawn (docs/behaviour.md#page-loading). It tells the store who is signed in, as the
- * AuthProvider does once mounted (with the same user, so that call changes nothing), and the
- * request waits for the token the refresh is getting. The warm-up of the signed-in page then
- * finds the fetch under way and asks for nothing more.
- */
-export function warmUpJournal(pathname: string, uid: string): void {
-  if (pathname !== '/') return;
-  void loadJournalStore().then(({ useJournalStore }) => {
-    const journal = useJournalStore.getState();
-    journal.setUser(uid);
-    void journal.fetchLocations();
-  });
 }

@@ -27,8 +27,6 @@ beforeEach(() => {
   // The first session check answers only when the test says so: after the gate has passed.
   server.on('GET /api/auth/get-session', () => new Promise((r) => (answerSession = r)));
   server.on('GET /api/v1/locations', () => json({ data: [] }));
-  // Off the home page unless a test says otherwise: only there does the refresh fetch the spots.
-  window.history.replaceState(null, '', '/settings');
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -52,40 +50,6 @@ describe('token refresh after the health check (docs/behaviour.md#readiness-gate
       'Bearer token-1',
     );
     expect(tokenCalls()).toBe(1);
-  });
-
-  it('on the home page, asks for the spots beside the refresh, once, with the fresh token', async () => {
-    window.history.replaceState(null, '', '/');
-    // The store also asks for the species lists, which this fake server does not answer.
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { refreshSignedInToken } = await load();
-    const refreshing = refreshSignedInToken();
-    await flush(30);
-    expect(server.callsTo('GET /api/v1/locations')).toHaveLength(0);
-    answerSession(json({ session: { id: 's' }, user: { id: 'user-1', email: 'a', name: 'a' } }));
-    await refreshing;
-    await vi.waitFor(() => expect(server.callsTo('GET /api/v1/locations')).toHaveLength(1));
-    expect(server.callsTo('GET /api/v1/locations')[0]?.headers.authorization).toBe(
-      'Bearer token-1',
-    );
-    expect(tokenCalls()).toBe(1);
-    const { useJournalStore } = await import('../../store/journal-store.ts');
-    expect(useJournalStore.getState().userId).toBe('user-1');
-    await vi.waitFor(() => expect(useJournalStore.getState().locationsLoading).toBe(false));
-    // The signed-in page's own warm-up then finds the spots there.
-    await useJournalStore.getState().fetchLocations();
-    expect(server.callsTo('GET /api/v1/locations')).toHaveLength(1);
-  });
-
-  it('elsewhere than the home page, asks for no spots', async () => {
-    const { refreshSignedInToken } = await load();
-    const refreshing = refreshSignedInToken();
-    await flush(30);
-    answerSession(json({ session: { id: 's' }, user: { id: 'user-1', email: 'a', name: 'a' } }));
-    await refreshing;
-    await flush(30);
-    expect(tokenCalls()).toBe(1);
-    expect(server.callsTo('GET /api/v1/locations')).toHaveLength(0);
   });
 
   it('refreshes nothing for a visitor who is not signed in', async () => {

@@ -1,6 +1,5 @@
 import { authReadiness, getAuthToken } from '../../lib/api/api-client.ts';
 import { identity } from '../../lib/identity/identity.ts';
-import { warmUpJournal } from '../early-warm-up.ts';
 
 /**
  * After start-up, a signed-in user gets a fresh identity token (docs/behaviour.md#readiness-gate). The gate passes
@@ -10,10 +9,5 @@ import { warmUpJournal } from '../early-warm-up.ts';
  */
 export async function refreshSignedInToken(): Promise<void> {
   await authReadiness.wait();
-  const user = identity.currentUser();
-  if (!user) return;
-  const refreshed = getAuthToken(true);
-  // The home page's spots are asked for now, sent with the token being refreshed.
-  warmUpJournal(window.location.pathname, user.uid);
-  await refreshed;
+  if (identity.currentUser()) await getAuthToken(true);
 }
