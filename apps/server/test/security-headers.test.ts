@@ -9,7 +9,7 @@ import { useTestApp } from './helpers/use-test-app.ts';
 /** What @fastify/helmet sent with this server's options, to the byte: the headers must not move. */
 const expected = {
   'content-security-policy':
-    "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';img-src 'self' data: blob: https:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline' https:;connect-src 'self' https:;worker-src 'self' blob:;child-src 'self' blob:",
+    "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';img-src 'self' data: blob: https:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline' https:;connect-src 'self' https:;manifest-src 'self';worker-src 'self' blob:;child-src 'self' blob:",
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
   'origin-agent-cluster': '?1',

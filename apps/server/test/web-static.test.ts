@@ -23,6 +23,12 @@ describe('serving the web build', () => {
     writeWithCompressed('index.html', page);
     writeWithCompressed('assets/index-abc123.js', script);
     writeFileSync(path.join(dist, 'manifest.webmanifest'), '{}');
+    // The offline shell's files (apps/web/vite.config.ts): the worker, Workbox's runtime beside
+    // it, and the install icons.
+    writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    writeFileSync(path.join(dist, 'workbox-2178cfdb.js'), 'define([], () => {});');
+    mkdirSync(path.join(dist, 'icons'));
+    writeFileSync(path.join(dist, 'icons', 'icon-192.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
   });
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
   // Built once the files above are written, and closed before they go.
@@ -61,6 +67,32 @@ describe('serving the web build', () => {
     const res = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  describe('the offline shell', () => {
+    it.each(['/sw.js', '/workbox-2178cfdb.js'])(
+      'serves %s as JavaScript that is checked on every visit, so a new version is found',
+      async (url) => {
+        const res = await t.app.inject({ method: 'GET', url });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+        expect(res.headers['cache-control']).toBe('no-cache');
+        expect(res.headers['content-security-policy']).toContain("worker-src 'self'");
+      },
+    );
+
+    it('serves the manifest as a web app manifest, never cached, allowed by the CSP', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+      expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['content-security-policy']).toContain("manifest-src 'self'");
+    });
+
+    it('serves the install icons as images', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/icons/icon-192.png' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/png');
+    });
   });
 
   describe('precompressed files', () => {
@@ -124,6 +156,8 @@ describe('serving the web build', () => {
   it.each([
     ['GET', '/api/nope'],
     ['GET', '/assets/missing.js'],
+    // A worker file that is not there must not be answered with the page.
+    ['GET', '/workbox-0000.js'],
     ['POST', '/login'],
   ] as const)('answers %s %s with a JSON 404, not the page', async (method, url) => {
     const res = await t.app.inject({ method, url });

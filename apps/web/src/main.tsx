@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { warmUpAtStart } from './app/early-warm-up.ts';
+import { startServiceWorker } from './lib/offline/service-worker.ts';
 import { installNativeBackButton } from './platform/native-back-button.ts';
 import './styles/app.css';
 
@@ -15,3 +16,5 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+// The offline shell and the update prompt (docs/architecture.md#service-worker), once loaded.
+startServiceWorker();

@@ -19,6 +19,8 @@ const contentSecurityPolicy = [
   // The docs page (swagger-ui) needs inline styles; nothing needs inline scripts.
   "style-src 'self' 'unsafe-inline' https:",
   "connect-src 'self' https:",
+  // The offline shell: the service worker (sw.js, from this origin) and the install manifest.
+  "manifest-src 'self'",
   "worker-src 'self' blob:",
   "child-src 'self' blob:",
 ].join(';');

@@ -7,6 +7,9 @@ import { routeNotFound } from '../errors.ts';
 /**
  * Serves the web build: hashed assets cached for a year, index.html never cached, and every
  * unknown GET outside /api answered with index.html so the client router takes over.
+ * Everything outside assets/ keeps its name across builds and is `no-cache`: the service worker
+ * (sw.js, and Workbox's runtime beside it) so browsers find a new version, and the manifest.
+ * A missing file with an extension is a 404, never the page (a worker script must not be HTML).
  * The build holds each text file also as .br and .gz (apps/web/vite.config.ts): the one the
  * request's Accept-Encoding prefers is sent as it is, with Content-Encoding and
  * `Vary: Accept-Encoding`, so nothing is compressed per request.

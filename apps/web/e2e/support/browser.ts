@@ -20,13 +20,26 @@ export interface Tab {
   page: Page;
 }
 
+export interface TabOptions {
+  /**
+   * Whether the app's service worker may register (docs/architecture.md#service-worker). Blocked
+   * unless a test is about it: a worker would answer the later navigations from its cache and
+   * download the whole build in the background of every test.
+   */
+  serviceWorkers?: 'allow' | 'block';
+  /** Another server than the suite's (e2e/support/server.ts). */
+  baseUrl?: string;
+}
+
 /** A fresh browser profile (no cookies, empty storage) with one page on the test server. */
 export async function openTab(
   browser: Browser,
   viewport: { width: number; height: number } = desktop,
+  options: TabOptions = {},
 ): Promise<Tab> {
   const context = await browser.newContext({
-    baseURL: e2e.baseUrl,
+    baseURL: options.baseUrl ?? e2e.baseUrl,
+    serviceWorkers: options.serviceWorkers ?? 'block',
     viewport,
     deviceScaleFactor: 1,
     isMobile: viewport.width < 500,

@@ -9,6 +9,8 @@ import { PREFERENCES_CACHE_MS } from '../lib/api/preferences-cache.ts';
 import { PREFS_INIT_FAILED } from '../lib/api/preferences-service.ts';
 import { TOKEN_CACHE_MS, TOKEN_REFRESH_MARGIN_MS } from '../lib/api/token-cache.ts';
 import { USE_AUTH_OUTSIDE_PROVIDER } from '../lib/identity/auth-provider.tsx';
+import { OFFLINE_RECHECK_MS, PENDING_SIGN_OUT_KEY } from '../lib/identity/identity.ts';
+import { REMEMBERED_USER_KEY } from '../lib/identity/remembered-user.ts';
 import {
   AUTH_FALLBACK_MS,
   LAST_LOGGED_IN_USER_KEY,
@@ -18,6 +20,7 @@ import {
   userInitializedKey,
 } from '../lib/identity/session.ts';
 import { mapLibraryNames } from '../lib/maps/map-libraries.ts';
+import { UPDATE_CHECK_MS } from '../lib/offline/service-worker.ts';
 import { STORE_KEY, STORE_VERSION } from '../store/journal-persistence.ts';
 import {
   LOCATIONS_CACHE_MS,
@@ -37,6 +40,7 @@ import { toastSettings } from './toast-settings.ts';
 describe('spec constants', () => {
   it('holds the documented numbers', () => {
     expect(API_TIMEOUT_MS).toBe(30000);
+    expect(UPDATE_CHECK_MS).toBe(60 * 60 * 1000);
     expect(TOKEN_CACHE_MS).toBe(50 * 60 * 1000);
     expect(TOKEN_REFRESH_MARGIN_MS).toBe(60 * 1000);
     expect(AUTH_READY_MAX_MS).toBe(10000);
@@ -60,6 +64,9 @@ describe('spec constants', () => {
     expect(STORE_VERSION).toBe(2);
     expect(userInitializedKey('abc')).toBe('user_initialized_abc');
     expect(LAST_LOGGED_IN_USER_KEY).toBe('lastLoggedInUser');
+    expect(REMEMBERED_USER_KEY).toBe('signedInUser');
+    expect(PENDING_SIGN_OUT_KEY).toBe('pendingSignOut');
+    expect(OFFLINE_RECHECK_MS).toBe(60000);
     expect(UPLOAD_STALL_MS).toBe(30000);
     expect(mapLibraryNames).toEqual(['marker', 'geometry', 'drawing', 'places']);
   });

@@ -1,0 +1,81 @@
+import { watchNativeNetwork, type NativeNetworkWatch } from '../../platform/network.ts';
+import { isNativePlatform } from '../../platform/platform.ts';
+
+type Listener = (online: boolean) => void;
+
+export interface NetworkStateSources {
+  /** Whether this is the native app, whose plugin knows better than the WebView. */
+  native: boolean;
+  /** The browser's window and navigator (their online/offline events and `onLine`). */
+  window: Pick<Window, 'addEventListener' | 'removeEventListener'>;
+  navigator: Pick<Navigator, 'onLine'>;
+  /** The native plugin's watch (platform/network.ts). */
+  watchNative: (onChange: (connected: boolean) => void) => Promise<NativeNetworkWatch>;
+}
+
+/**
+ * Online or offline, now and on every change (issue 13: the data layer replays its outbox when
+ * the device comes back, and the header shows the state). In the browser it follows
+ * navigator.onLine and the window's online/offline events; in the native app @capacitor/network,
+ * with navigator.onLine until the plugin's first answer. "Online" means a network is there, not
+ * that the server answers: a request can still get no response.
+ */
+export function createNetworkState(sources: NetworkStateSources) {
+  let online = sources.navigator.onLine;
+  let started = false;
+  const listeners = new Set<Listener>();
+
+  function set(next: boolean) {
+    if (next === online) return;
+    online = next;
+    for (const listener of [...listeners]) listener(next);
+  }
+
+  // Started on first use: a page that never asks adds no listener and loads no plugin.
+  function start() {
+    if (started) return;
+    started = true;
+    if (!sources.native) {
+      sources.window.addEventListener('online', () => set(true));
+      sources.window.addEventListener('offline', () => set(false));
+      return;
+    }
+    sources
+      .watchNative(set)
+      .then((watch) => set(watch.connected))
+      .catch((error: unknown) => {
+        // Without the plugin, the WebView's own events are the next best thing.
+        console.warn('The network plugin is unavailable; following the WebView instead', error);
+        sources.window.addEventListener('online', () => set(true));
+        sources.window.addEventListener('offline', () => set(false));
+      });
+  }
+
+  return {
+    isOnline(): boolean {
+      start();
+      return online;
+    },
+    /** Calls the listener on every change; answers the function that stops it. */
+    subscribe(listener: Listener): () => void {
+      start();
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+export type NetworkState = ReturnType<typeof createNetworkState>;
+
+let shared: NetworkState | null = null;
+
+/** The page's one network state (made on first call, so importing this module costs nothing). */
+export function networkState(): NetworkState {
+  shared ??= createNetworkState({
+    native: isNativePlatform(),
+    window,
+    navigator,
+    watchNative: watchNativeNetwork,
+  });
+  return shared;
+}
