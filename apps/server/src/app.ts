@@ -91,7 +91,6 @@ export async function buildApp(
   const services = createServices({
     db: app.db,
     dialect: app.dialect,
-    pointReads: app.pointReads,
     storage: app.photoStorage,
     signer,
     decodeGate: app.imageDecodeGate,

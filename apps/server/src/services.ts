@@ -1,7 +1,6 @@
 import type { Config } from './config.ts';
 import type { DialectName } from './db/dialect.ts';
 import type { Db } from './db/executor.ts';
-import type { PointReads } from './db/point-reads.ts';
 import { createEntryService } from './modules/entries/service.ts';
 import { createHealthService } from './modules/health/service.ts';
 import { createLocationService } from './modules/locations/service.ts';
@@ -19,8 +18,6 @@ import type { UrlSigner } from './storage/url-signer.ts';
 export interface ServiceDeps {
   db: Db;
   dialect: DialectName;
-  /** SQLite's synchronous one-row reads (db/point-reads.ts); undefined on PostgreSQL. */
-  pointReads?: PointReads;
   storage: PhotoStorage;
   signer: UrlSigner;
   decodeGate: DecodeGate;
@@ -45,7 +42,6 @@ export function createServices(deps: ServiceDeps) {
   });
   const sync = createSyncService({
     db,
-    pointReads: deps.pointReads,
     signer,
     locations,
     cursors: createCursorCodec(deps.authSecret),

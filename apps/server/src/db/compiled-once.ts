@@ -22,13 +22,6 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 const definedKeys = (row: Record<string, unknown>) =>
   Object.keys(row).filter((key) => row[key] !== undefined);
 
-/** Runs the query with these values; `compile` gives it, values in place, to run elsewhere. */
-export interface CompiledOnce<Args extends unknown[], O> {
-  (db: Executor, ...args: Args): Promise<QueryResult<O>>;
-  /** The query for these values, as `db`'s dialect writes it (for PointReads, say). */
-  compile(db: Executor, ...args: Args): CompiledQuery<O>;
-}
-
 /**
  * A query that Kysely builds and compiles once per kind of database, then runs with each call's
  * values: building and compiling took a good part of a write's time (issue 12), and the hot
@@ -41,7 +34,7 @@ export interface CompiledOnce<Args extends unknown[], O> {
  */
 export function compiledOnce<Args extends unknown[], O>(
   build: (db: Executor, ...args: Args) => Compilable<O>,
-): CompiledOnce<Args, O> {
+): (db: Executor, ...args: Args) => Promise<QueryResult<O>> {
   // Keyed by the dialect's adapter class: the SQL differs by dialect, not by connection.
   const byDialect = new WeakMap<object, Compiled<O>>();
 
@@ -73,22 +66,19 @@ export function compiledOnce<Args extends unknown[], O>(
       );
     });
 
-  const withValues = (db: Executor, args: Args): CompiledQuery<O> => {
+  return (db, ...args) => {
     const dialect = db.getExecutor().adapter.constructor;
     let compiled = byDialect.get(dialect);
     if (!compiled) {
       compiled = compile(db, args);
       byDialect.set(dialect, compiled);
     }
-    if (!sameMembers(compiled, args)) return build(db, ...args).compile();
+    if (!sameMembers(compiled, args)) return db.executeQuery(build(db, ...args));
     const parameters = compiled.slots.map((slot) => {
       if ('constant' in slot) return slot.constant;
       const arg = args[slot.arg];
       return slot.key === undefined ? arg : (arg as Record<string, unknown>)[slot.key];
     });
-    return { ...compiled.query, parameters };
+    return db.executeQuery<O>({ ...compiled.query, parameters });
   };
-
-  const run = (db: Executor, ...args: Args) => db.executeQuery<O>(withValues(db, args));
-  return Object.assign(run, { compile: (db: Executor, ...args: Args) => withValues(db, args) });
 }

@@ -5,7 +5,6 @@ import type { Config } from '../config.ts';
 import { makePrivateDir, makePrivateFile } from '../lib/private-files.ts';
 import type { DialectName } from './dialect.ts';
 import type { Db } from './executor.ts';
-import { sqlitePointReads, type PointReads } from './point-reads.ts';
 import { withPreparedStatements } from './pg-prepared.ts';
 import type { Database } from './schema.ts';
 import { withStatementCache } from './statement-cache.ts';
@@ -13,8 +12,6 @@ import { withStatementCache } from './statement-cache.ts';
 export interface DatabaseHandle {
   db: Db;
   dialect: DialectName;
-  /** SQLite only: synchronous one-row reads of committed data (point-reads.ts). */
-  pointReads?: PointReads;
 }
 
 /** Only the driver in use is loaded: a SQLite server never loads pg, and the other way round. */
@@ -47,8 +44,5 @@ export async function connectDatabase(config: Config['database']): Promise<Datab
       dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     }),
     dialect: 'sqlite',
-    pointReads: sqlitePointReads(
-      () => new SqliteDatabase(config.file, { readonly: true, fileMustExist: true }),
-    ),
   };
 }

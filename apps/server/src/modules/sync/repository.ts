@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once.ts';
 import type { DbTransaction, Executor } from '../../db/executor.ts';
-import type { PointReads } from '../../db/point-reads.ts';
 
 /** Where a user's revisions stand: the current one, and the oldest a cursor may still be at. */
 export interface RevisionState {
@@ -35,14 +34,6 @@ const stateQuery = compiledOnce((db: Executor, userId: string) =>
     .where('user_id', '=', userId),
 );
 
-const stateOf = (
-  row:
-    { revision: number | bigint | string; pruned_revision: number | bigint | string } | undefined,
-): RevisionState => ({
-  revision: Number(row?.revision ?? 0),
-  prunedRevision: Number(row?.pruned_revision ?? 0),
-});
-
 /** The only place that queries revisions and tombstones; every query is scoped by user id. */
 export const syncRepository = {
   /**
@@ -63,12 +54,10 @@ export const syncRepository = {
   /** One read by primary key; a user who never wrote anything is at revision 0. */
   async state(db: Executor, userId: string): Promise<RevisionState> {
     const [row] = (await stateQuery(db, userId)).rows;
-    return stateOf(row);
-  },
-
-  /** The same read on SQLite's point-read connection, at once (db/point-reads.ts). */
-  stateNow(reads: PointReads, db: Executor, userId: string): RevisionState {
-    return stateOf(reads.first(stateQuery.compile(db, userId)));
+    return {
+      revision: Number(row?.revision ?? 0),
+      prunedRevision: Number(row?.pruned_revision ?? 0),
+    };
   },
 
   /** Records a deleted location or entry (again, should its id have been used and deleted before). */

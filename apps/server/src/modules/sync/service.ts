@@ -2,7 +2,6 @@ import { locationListSchema } from '@fj/contract/locations';
 import type { Preferences } from '@fj/contract/preferences';
 import { syncAnswerSchema, syncCursorHeader, type SyncAnswer } from '@fj/contract/sync';
 import type { Db } from '../../db/executor.ts';
-import type { PointReads } from '../../db/point-reads.ts';
 import { badField } from '../../errors.ts';
 import {
   answerJson,
@@ -21,8 +20,6 @@ import { syncRepository } from './repository.ts';
 
 export interface SyncServiceDeps {
   db: Db;
-  /** SQLite: the revision is read here, at once; elsewhere through `db`. */
-  pointReads?: PointReads;
   signer: UrlSigner;
   locations: LocationService;
   cursors: CursorCodec;
@@ -42,11 +39,7 @@ const nothingDeleted = { locations: [], entries: [] };
  * sync simply tells those again.
  */
 export function createSyncService(deps: SyncServiceDeps) {
-  const { db, pointReads, signer, locations, cursors, listCache, validateAnswers } = deps;
-
-  /** The read every whole-list answer starts with (a 304 is little more). */
-  const revisionState = (userId: string) =>
-    pointReads ? syncRepository.stateNow(pointReads, db, userId) : syncRepository.state(db, userId);
+  const { db, signer, locations, cursors, listCache, validateAnswers } = deps;
 
   /** The preferences (the defaults until the user has a record). */
   async function preferences(userId: string): Promise<Preferences> {
@@ -97,7 +90,7 @@ export function createSyncService(deps: SyncServiceDeps) {
       userId: string,
       ifNoneMatch: string | string[] | undefined,
     ): Promise<ConditionalAnswer> {
-      const { revision } = await revisionState(userId);
+      const { revision } = await syncRepository.state(db, userId);
       const day = signer.day();
       const etag = etagOf('l', userId, [revision, day]);
       const headers: Record<string, string> = { etag, 'cache-control': revalidateEveryTime };
@@ -123,7 +116,7 @@ export function createSyncService(deps: SyncServiceDeps) {
       since: string | undefined,
       ifNoneMatch: string | string[] | undefined,
     ): Promise<ConditionalAnswer> {
-      const state = await revisionState(userId);
+      const state = await syncRepository.state(db, userId);
       const given = since === undefined ? undefined : sinceRevision(userId, since, state.revision);
       // Older than the last swept tombstone: the deletions it needs are gone, so everything.
       const from = given !== undefined && given >= state.prunedRevision ? given : undefined;
