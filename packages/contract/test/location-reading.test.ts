@@ -132,18 +132,19 @@ function expectSameReading(input: unknown) {
   return read.success;
 }
 
-describe('the hand-written reading of GET /locations', () => {
+// A thousand generated answers each, zod beside the reading: seconds on a loaded machine.
+describe('the hand-written reading of GET /locations', { timeout: 30_000 }, () => {
   it('accepts exactly what locationListReadingSchema accepts, with the same values', () => {
     let accepted = 0;
     fc.assert(
       fc.property(answers(true), (input) => {
         if (expectSameReading(input)) accepted += 1;
       }),
-      { numRuns: 3000 },
+      { numRuns: 1000 },
     );
     // Both verdicts were seen often enough for the comparison to mean something.
-    expect(accepted).toBeGreaterThan(150);
-    expect(accepted).toBeLessThan(2850);
+    expect(accepted).toBeGreaterThan(50);
+    expect(accepted).toBeLessThan(950);
   });
 
   it('agrees with the schema on an answer broken at any one place', () => {
@@ -164,7 +165,7 @@ describe('the hand-written reading of GET /locations', () => {
       fc.property(broken, (input) => {
         expectSameReading(input);
       }),
-      { numRuns: 3000 },
+      { numRuns: 1000 },
     );
   });
 
