@@ -2,9 +2,7 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { notFound } from '../../errors.ts';
-import { openMbtiles } from './mbtiles-reader.ts';
-import { openPmtiles } from './pmtiles-reader.ts';
-import { styleFor, type MapStyle } from './style.ts';
+import type { MapStyle } from './style.ts';
 import { contentTypeOf, type TileReader, type TileSetInfo } from './tile-set.ts';
 
 export interface TileSettings {
@@ -39,6 +37,12 @@ const rescanEveryMs = 5_000;
 
 /** A tile file's name as it appears in URLs: letters, digits, dot, dash, underscore. */
 export const tileSetNamePattern = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+
+/** Imported on first use, as the readers' packages are: a server without tile files loads neither. */
+async function open(file: TileFile): Promise<TileReader> {
+  if (file.kind === 'pmtiles') return (await import('./pmtiles-reader.ts')).openPmtiles(file.path);
+  return (await import('./mbtiles-reader.ts')).openMbtiles(file.path);
+}
 
 async function describe(file: string): Promise<TileFile | undefined> {
   const extension = path.extname(file).toLowerCase();
@@ -93,7 +97,7 @@ export function createTileService(settings: TileSettings) {
   async function readerOf(name: string): Promise<{ file: TileFile; reader: TileReader }> {
     const file = await lookUp(name);
     if (!file) throw notFound('Tile set');
-    file.reader ??= file.kind === 'pmtiles' ? openPmtiles(file.path) : openMbtiles(file.path);
+    file.reader ??= open(file);
     // A file that cannot be read stays listed but answers 500 (logged), never a half tile.
     return { file, reader: await file.reader };
   }
@@ -136,6 +140,7 @@ export function createTileService(settings: TileSettings) {
     },
 
     async style(name: string, tileJsonUrl: string): Promise<MapStyle> {
+      const { styleFor } = await import('./style.ts');
       return styleFor(name, await info(name), tileJsonUrl);
     },
 
