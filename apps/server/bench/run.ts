@@ -9,6 +9,7 @@ import { report, timeRuns, type Figure } from './measure.ts';
 import { measurePhotoMemory } from './photo-memory.ts';
 import { signInTimingFigures } from './sign-in-timing.ts';
 import { smallReadFigures } from './small-reads.ts';
+import { tileReadFigures } from './tile-reads.ts';
 import { writeFigures } from './writes.ts';
 
 async function journalFigures(): Promise<Figure[]> {
@@ -175,6 +176,7 @@ const sections: Record<string, () => Promise<Figure[]>> = {
   'photo-memory': photoMemoryFigures,
   reads: smallReadFigures,
   'list-reads': listReadFigures,
+  tiles: tileReadFigures,
   writes: writeFigures,
   start: coldStartFigures,
 };

@@ -4,6 +4,7 @@ import {
   Compression,
   findTile,
   PMTiles,
+  ResolvedValueCache,
   TileType,
   zxyToTileId,
   type RangeResponse,
@@ -27,11 +28,15 @@ class LocalFileSource implements Source {
   getKey(): string {
     return this.key;
   }
-  async getBytes(offset: number, length: number): Promise<RangeResponse> {
+  /** Bytes as a Buffer of their own (the tiles are sent from it as they are). */
+  async read(offset: number, length: number): Promise<Buffer> {
     const buffer = Buffer.alloc(length);
     const { bytesRead } = await this.handle.read(buffer, 0, length, offset);
-    const data = buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + bytesRead);
-    return { data: data instanceof ArrayBuffer ? data : new Uint8Array(data).buffer };
+    return bytesRead === length ? buffer : buffer.subarray(0, bytesRead);
+  }
+  async getBytes(offset: number, length: number): Promise<RangeResponse> {
+    const bytes = await this.read(offset, length);
+    return { data: new Uint8Array(bytes).buffer };
   }
 }
 
@@ -61,7 +66,9 @@ const maxDirectoryDepth = 3;
 export async function openPmtiles(file: string): Promise<TileReader> {
   const handle = await open(file, 'r');
   const source = new LocalFileSource(handle, file);
-  const archive = new PMTiles(source, undefined, decompress);
+  // The cache without abort signals: a local read is never cancelled, and tracking a signal per
+  // lookup cost a good part of a tile (bench: tiles).
+  const archive = new PMTiles(source, new ResolvedValueCache(100, true, decompress), decompress);
   try {
     const header = await archive.getHeader();
     const format = formatOf[header.tileType];
@@ -93,8 +100,8 @@ export async function openPmtiles(file: string): Promise<TileReader> {
           const entry = findTile(directory, tileId);
           if (!entry) return undefined;
           if (entry.runLength > 0) {
-            const bytes = await source.getBytes(header.tileDataOffset + entry.offset, entry.length);
-            return { data: Buffer.from(bytes.data), gzip };
+            const data = await source.read(header.tileDataOffset + entry.offset, entry.length);
+            return { data, gzip };
           }
           offset = header.leafDirectoryOffset + entry.offset;
           length = entry.length;
