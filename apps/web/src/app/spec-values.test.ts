@@ -9,6 +9,8 @@ import { PREFERENCES_CACHE_MS } from '../lib/api/preferences-cache.ts';
 import { PREFS_INIT_FAILED } from '../lib/api/preferences-service.ts';
 import { TOKEN_CACHE_MS, TOKEN_REFRESH_MARGIN_MS } from '../lib/api/token-cache.ts';
 import { USE_AUTH_OUTSIDE_PROVIDER } from '../lib/identity/auth-provider.tsx';
+import { OFFLINE_RECHECK_MS, PENDING_SIGN_OUT_KEY } from '../lib/identity/identity.ts';
+import { REMEMBERED_USER_KEY } from '../lib/identity/remembered-user.ts';
 import {
   AUTH_FALLBACK_MS,
   LAST_LOGGED_IN_USER_KEY,
@@ -62,6 +64,9 @@ describe('spec constants', () => {
     expect(STORE_VERSION).toBe(2);
     expect(userInitializedKey('abc')).toBe('user_initialized_abc');
     expect(LAST_LOGGED_IN_USER_KEY).toBe('lastLoggedInUser');
+    expect(REMEMBERED_USER_KEY).toBe('signedInUser');
+    expect(PENDING_SIGN_OUT_KEY).toBe('pendingSignOut');
+    expect(OFFLINE_RECHECK_MS).toBe(60000);
     expect(UPLOAD_STALL_MS).toBe(30000);
     expect(mapLibraryNames).toEqual(['marker', 'geometry', 'drawing', 'places']);
   });

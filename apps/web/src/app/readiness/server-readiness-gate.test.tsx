@@ -5,6 +5,11 @@ const fakes = vi.hoisted(() => ({
   checkHealth: vi.fn<() => Promise<boolean>>(),
   currentUser: vi.fn<() => { uid: string } | null>(),
   getIdToken: vi.fn<(force?: boolean) => Promise<string>>(),
+  isOnline: vi.fn<() => boolean>(),
+}));
+
+vi.mock('../../lib/offline/network-state.ts', () => ({
+  networkState: () => ({ isOnline: fakes.isOnline, subscribe: () => () => undefined }),
 }));
 
 vi.mock('../../lib/api/health.ts', () => ({ checkHealth: fakes.checkHealth }));
@@ -20,6 +25,7 @@ vi.mock('../../lib/identity/identity.ts', () => ({
 }));
 
 const { ServerReadinessGate, resetServerReadiness } = await import('./server-readiness-gate.tsx');
+const { rememberUser } = await import('../../lib/identity/remembered-user.ts');
 
 async function flush() {
   await act(async () => {
@@ -34,6 +40,8 @@ describe('ServerReadinessGate', () => {
     fakes.checkHealth.mockReset().mockResolvedValue(true);
     fakes.currentUser.mockReset().mockReturnValue(null);
     fakes.getIdToken.mockReset().mockResolvedValue('token');
+    fakes.isOnline.mockReset().mockReturnValue(true);
+    localStorage.clear();
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -99,5 +107,54 @@ describe('ServerReadinessGate', () => {
     );
     expect(screen.getByText('the app again')).toBeTruthy();
     expect(fakes.checkHealth).toHaveBeenCalledTimes(1);
+  });
+
+  describe('with no network (docs/behaviour.md#offline-start)', () => {
+    const ann = { uid: 'u1', email: 'ann@example.com', name: 'ann' };
+
+    it('opens at once for someone signed in on this device, without asking the server', () => {
+      rememberUser(ann);
+      fakes.isOnline.mockReturnValue(false);
+      render(
+        <ServerReadinessGate>
+          <p>the app</p>
+        </ServerReadinessGate>,
+      );
+      expect(screen.getByText('the app')).toBeTruthy();
+      expect(fakes.checkHealth).not.toHaveBeenCalled();
+    });
+
+    it('waits for the server as usual when nobody is signed in here', async () => {
+      fakes.isOnline.mockReturnValue(false);
+      fakes.checkHealth.mockResolvedValue(false);
+      render(
+        <ServerReadinessGate>
+          <p>the app</p>
+        </ServerReadinessGate>,
+      );
+      await flush();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(2_000);
+      });
+      expect(screen.queryByText('the app')).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Open my journal offline' })).toBeNull();
+    });
+
+    it('offers to open the journal offline once an attempt has gone unanswered', async () => {
+      rememberUser(ann);
+      fakes.checkHealth.mockResolvedValue(false);
+      render(
+        <ServerReadinessGate>
+          <p>the app</p>
+        </ServerReadinessGate>,
+      );
+      await flush();
+      expect(screen.queryByRole('button', { name: 'Open my journal offline' })).toBeNull();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(2_000);
+      });
+      act(() => screen.getByRole('button', { name: 'Open my journal offline' }).click());
+      expect(screen.getByText('the app')).toBeTruthy();
+    });
   });
 });

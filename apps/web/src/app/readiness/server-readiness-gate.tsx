@@ -1,5 +1,7 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { checkHealth } from '../../lib/api/health.ts';
+import { rememberedUser } from '../../lib/identity/remembered-user.ts';
+import { networkState } from '../../lib/offline/network-state.ts';
 import { refreshSignedInToken } from './refresh-token.ts';
 import { StartScreen } from './start-screen.tsx';
 
@@ -14,14 +16,28 @@ export function resetServerReadiness(): void {
   serverAnswered = false;
 }
 
+/**
+ * docs/behaviour.md#offline-start: someone signed in on this device opens the journal from its
+ * local copy when there is no network at all, instead of waiting for a server it cannot reach.
+ */
+function opensOffline(): boolean {
+  return rememberedUser() !== null && !networkState().isOnline();
+}
+
 export function ServerReadinessGate({ children }: { children: ReactNode }) {
-  const [ready, setReady] = useState(serverAnswered);
+  const [ready, setReady] = useState(() => serverAnswered || opensOffline());
   const markReady = useCallback(() => {
     serverAnswered = true;
     setReady(true);
   }, []);
+  const openOffline = useCallback(() => setReady(true), []);
   if (ready) return children;
   return (
-    <StartScreen check={checkHealth} refreshToken={refreshSignedInToken} onReady={markReady} />
+    <StartScreen
+      check={checkHealth}
+      refreshToken={refreshSignedInToken}
+      onReady={markReady}
+      onOpenOffline={rememberedUser() ? openOffline : undefined}
+    />
   );
 }

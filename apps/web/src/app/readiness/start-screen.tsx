@@ -13,7 +13,14 @@ export interface StartScreenProps {
   refreshToken: () => Promise<void>;
   onReady: () => void;
   reload?: () => void;
+  /**
+   * Offered once an attempt has gone unanswered, when someone is signed in on this device:
+   * the journal opens from its local copy (docs/behaviour.md#offline-start).
+   */
+  onOpenOffline?: () => void;
 }
+
+export const openOfflineLabel = 'Open my journal offline';
 
 const reloadPage = () => window.location.reload();
 
@@ -23,6 +30,7 @@ export function StartScreen({
   refreshToken,
   onReady,
   reload = reloadPage,
+  onOpenOffline,
 }: StartScreenProps) {
   const [state, setState] = useState<ReadinessState>({ phase: 'checking', attempt: 0 });
 
@@ -39,6 +47,9 @@ export function StartScreen({
   }, [check, refreshToken, onReady]);
 
   const view = viewFor(state);
+  const offersOffline =
+    onOpenOffline !== undefined &&
+    (view.failed || (state.phase !== 'ready' && 'attempt' in state && state.attempt >= 1));
   return (
     <main className="start-screen" aria-busy={view.loading}>
       <section className="start-card">
@@ -72,6 +83,15 @@ export function StartScreen({
           aria-valuenow={view.progress}
         />
         {view.notice && <p className="start-notice">{wakeUpNotice}</p>}
+        {offersOffline && (
+          <button
+            type="button"
+            className="button button-quiet start-offline"
+            onClick={onOpenOffline}
+          >
+            {openOfflineLabel}
+          </button>
+        )}
       </section>
     </main>
   );

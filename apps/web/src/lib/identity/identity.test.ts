@@ -9,6 +9,8 @@ const ann: IdentityUser = { uid: 'u1', email: 'ann@example.com', name: 'ann' };
 let server: FakeFetch;
 beforeEach(() => {
   server = installFakeFetch();
+  // Who signed in last is remembered for offline starts (identity-offline.test.ts).
+  localStorage.clear();
 });
 afterEach(() => {
   vi.unstubAllGlobals();

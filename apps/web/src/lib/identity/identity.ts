@@ -4,8 +4,10 @@ import {
   userAnswerReading,
   type UserAnswer,
 } from '@fj/contract/identity';
-import { AuthHttpError, createAuthCall, type AuthCall } from './auth-http.ts';
+import { networkState } from '../offline/network-state.ts';
+import { AuthHttpError, createAuthCall, NETWORK_ERROR_CODE, type AuthCall } from './auth-http.ts';
 import { IdentityError, readIdentityAnswer, TOKEN_EXPIRED_CODE } from './identity-error.ts';
+import { rememberedUser, rememberUser } from './remembered-user.ts';
 import { sessionTransport, type SessionTransport } from './session-transport.ts';
 
 export { IdentityError } from './identity-error.ts';
@@ -41,6 +43,43 @@ function toUser(answer: UserAnswer): IdentityUser {
   return { uid: id, email, name };
 }
 
+/** docs/behaviour.md#offline-start: while the server cannot be reached, it is asked again this often. */
+export const OFFLINE_RECHECK_MS = 60_000;
+/** Local storage: a sign-out made with no network, still to be told to the server. */
+export const PENDING_SIGN_OUT_KEY = 'pendingSignOut';
+
+const noResponse = (error: unknown) =>
+  error instanceof IdentityError && error.code === NETWORK_ERROR_CODE;
+
+/** What the identity needs of the device: who was signed in here, and when the network is back. */
+export interface IdentityDevice {
+  rememberedUser(): IdentityUser | null;
+  rememberUser(user: IdentityUser | null): void;
+  /** Calls back when the device comes back online; answers the function that stops it. */
+  onBackOnline(callback: () => void): () => void;
+  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
+}
+
+function browserStorage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export const browserDevice: IdentityDevice = {
+  rememberedUser,
+  rememberUser,
+  onBackOnline: (callback) =>
+    networkState().subscribe((online) => {
+      if (online) callback();
+    }),
+  get storage() {
+    return browserStorage();
+  },
+};
+
 const readUser = (body: unknown) => toUser(readIdentityAnswer(userAnswerReading, body));
 
 function readSession(body: unknown): IdentityUser | null {
@@ -48,7 +87,10 @@ function readSession(body: unknown): IdentityUser | null {
   return session ? toUser(session) : null;
 }
 
-export function createIdentity(transport: SessionTransport): Identity {
+export function createIdentity(
+  transport: SessionTransport,
+  device: IdentityDevice = browserDevice,
+): Identity {
   const call: AuthCall = createAuthCall(transport);
   const listeners = new Set<Listener>();
   let user: IdentityUser | null = null;
@@ -56,6 +98,9 @@ export function createIdentity(transport: SessionTransport): Identity {
   let firstCheck: Promise<void> | null = null;
   // Bumped by every sign-in/up/out, so a slow first session check cannot overwrite them.
   let generation = 0;
+  // docs/behaviour.md#offline-start: with no network, the user the server last named here is
+  // signed in from the device's copy, and the server is asked again when the network is back.
+  let stopOfflineWait = (): void => undefined;
 
   function notify(deliver: (listener: Listener) => void) {
     for (const listener of [...listeners]) {
@@ -68,28 +113,78 @@ export function createIdentity(transport: SessionTransport): Identity {
   }
 
   function report(next: IdentityUser | null) {
+    stopOfflineWait();
+    device.rememberUser(next);
     user = next;
     settled = true;
     generation += 1;
     notify((listener) => listener.next(next));
   }
 
+  function waitForServer() {
+    stopOfflineWait();
+    const again = () => {
+      stopOfflineWait();
+      void recheckSession(generation);
+    };
+    const stopListening = device.onBackOnline(again);
+    const timer = setTimeout(again, OFFLINE_RECHECK_MS);
+    stopOfflineWait = () => {
+      stopListening();
+      clearTimeout(timer);
+      stopOfflineWait = () => undefined;
+    };
+  }
+
+  /** A sign-out made offline is told to the server before the session is believed again. */
+  async function askSession(): Promise<IdentityUser | null> {
+    if (device.storage?.getItem(PENDING_SIGN_OUT_KEY)) {
+      try {
+        await call('POST', '/sign-out', {});
+      } catch (error) {
+        // Any answer (a 401 when the session is gone already) means the server has heard.
+        if (noResponse(error)) throw error;
+      }
+      device.storage.removeItem(PENDING_SIGN_OUT_KEY);
+    }
+    return readSession(await call('GET', '/get-session'));
+  }
+
+  /**
+   * Signed in offline: the server's answer decides (another user, or none: the session ended
+   * meanwhile). Anything but an answer keeps the offline session and asks again later.
+   */
+  async function recheckSession(started: number): Promise<void> {
+    try {
+      const answer = await askSession();
+      if (generation !== started) return;
+      if (answer?.uid === user?.uid) return;
+      report(answer);
+    } catch {
+      if (generation === started) waitForServer();
+    }
+  }
+
   function startFirstCheck() {
     const started = generation;
-    firstCheck ??= call('GET', '/get-session')
-      .then(readSession)
-      .then(
-        (user) => {
-          if (generation === started) report(user);
-        },
-        (error: unknown) => {
-          if (generation !== started) return;
-          // docs/behaviour.md#error-catalogue: an auth state error leads to the signed-out state.
-          user = null;
-          settled = true;
-          notify((listener) => (listener.error ? listener.error(error) : listener.next(null)));
-        },
-      );
+    firstCheck ??= askSession().then(
+      (user) => {
+        if (generation === started) report(user);
+      },
+      (error: unknown) => {
+        if (generation !== started) return;
+        const known = noResponse(error) ? device.rememberedUser() : null;
+        if (known) {
+          report(known);
+          waitForServer();
+          return;
+        }
+        // docs/behaviour.md#error-catalogue: an auth state error leads to the signed-out state.
+        user = null;
+        settled = true;
+        notify((listener) => (listener.error ? listener.error(error) : listener.next(null)));
+      },
+    );
   }
 
   return {
@@ -132,7 +227,13 @@ export function createIdentity(transport: SessionTransport): Identity {
       return signedUp;
     },
     async signOut() {
-      await call('POST', '/sign-out', {});
+      try {
+        await call('POST', '/sign-out', {});
+      } catch (error) {
+        if (!noResponse(error)) throw error;
+        // No network: signed out here now, and the server is told before anything else next time.
+        device.storage?.setItem(PENDING_SIGN_OUT_KEY, '1');
+      }
       await transport.clear();
       report(null);
     },
