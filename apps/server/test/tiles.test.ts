@@ -267,6 +267,10 @@ describe('tile files found later, MAP_TILES and the tile budget', () => {
     const res = await t.app.inject('/api/tiles/late/1/0/0');
     expect(res.statusCode).toBe(200);
     expect(await centrePixel(res.rawPayload)).toEqual(red);
+    vi.setSystemTime(Date.now() + 10_000);
+    expect((await t.app.inject('/api/config')).json()).toMatchObject({
+      localMapStyleUrl: '/api/tiles/late/style.json',
+    });
   });
 
   it('serves the file MAP_TILES names, by its name', async () => {

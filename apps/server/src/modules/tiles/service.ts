@@ -58,8 +58,8 @@ async function describe(file: string): Promise<TileFile | undefined> {
 
 /**
  * The tile files this server serves, by name (the file name without its extension). The folder
- * is read at the first request and again when a request names a file not yet known, so a file
- * dropped into DATA_DIR/tiles is served without a restart. Each file is opened once and kept open.
+ * is read at the first request and again (at most every 5 s) when a request names a file not yet
+ * known or asks for the list, so a file dropped into DATA_DIR/tiles is served without a restart. Each file is opened once and kept open.
  */
 export function createTileService(settings: TileSettings) {
   let files = new Map<string, TileFile>();
@@ -107,9 +107,13 @@ export function createTileService(settings: TileSettings) {
   }
 
   return {
-    /** The names of the files served now, sorted (the first is the default base map). */
+    /**
+     * The names of the files served now, sorted (the first is the default base map). The folder
+     * is read again if the last look is over 5 s old, so a new file becomes the base map too.
+     */
     async names(): Promise<string[]> {
       await (scanned ??= scan());
+      if (Date.now() - lastScan >= rescanEveryMs) await scan();
       return [...files.keys()].sort();
     },
 
