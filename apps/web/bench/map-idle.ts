@@ -8,9 +8,9 @@ import type { BenchServer } from './app-server.ts';
 import { startBareMap } from './bare-map-server.ts';
 import { spotPositions, type BenchUser } from './seed.ts';
 
-const viewport = { width: 1280, height: 800 };
+export const viewport = { width: 1280, height: 800 };
 /** The session cookies of a Cookie header, for the browser's own cookie jar. */
-function cookiesFor(baseUrl: string, header: string) {
+export function cookiesFor(baseUrl: string, header: string) {
   return header.split('; ').map((pair) => {
     const at = pair.indexOf('=');
     return { name: pair.slice(0, at), value: pair.slice(at + 1), url: baseUrl };
@@ -83,7 +83,7 @@ async function timeApp(
 }
 
 /** ms from navigation start to the bare page's first idle with the points drawn. */
-async function timeBare(browser: Browser, referenceUrl: string): Promise<number> {
+export async function timeBare(browser: Browser, referenceUrl: string): Promise<number> {
   const context = await browser.newContext({ viewport });
   try {
     const page = await context.newPage();
@@ -99,7 +99,7 @@ async function timeBare(browser: Browser, referenceUrl: string): Promise<number>
   }
 }
 
-const median = (values: number[]) => {
+export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 };

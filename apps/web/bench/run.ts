@@ -12,6 +12,7 @@ import { ensureBuilds, startBenchServer, type BenchServer } from './app-server.t
 import { startBareMap } from './bare-map-server.ts';
 import { medianLighthouse, type LighthouseRun } from './lighthouse.ts';
 import { measureMapIdle } from './map-idle.ts';
+import { measureOfflineStart } from './offline-start.ts';
 import { seedSpots, signUpBenchUser, spotPositions } from './seed.ts';
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
@@ -119,10 +120,29 @@ async function mapFigures(server: BenchServer): Promise<Figure[]> {
   ];
 }
 
+const offlineSpots = 2000;
+const offlineEntriesEach = 10;
+
+/** A cold start offline from the local copy (2,000 spots, 20,000 entries) to the map. */
+async function offlineFigures(server: BenchServer): Promise<Figure[]> {
+  const user = await signUpBenchUser(server.baseUrl, 'offline');
+  const result = await measureOfflineStart(server, user, offlineSpots, offlineEntriesEach, mapRuns);
+  return [
+    {
+      name: 'cold start offline to the map, 2,000 spots + 20,000 entries in the local copy',
+      value: result.appMs,
+      unit: 'ms',
+      target: 1500,
+      reference: `bare MapLibre with the same points ${Math.round(result.bareMs)} ms: ratio ${(result.appMs / result.bareMs).toFixed(2)}; medians of ${mapRuns}, app ${result.appRuns.map(Math.round).join('/')}, bare ${result.bareRuns.map(Math.round).join('/')}`,
+    },
+  ];
+}
+
 const sections: Record<string, (server: BenchServer) => Promise<Figure[]>> = {
   'first-load': firstLoadFigures,
   lighthouse: lighthouseFigures,
   map: mapFigures,
+  offline: offlineFigures,
 };
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in sections));

@@ -20,6 +20,8 @@ import {
   userInitializedKey,
 } from '../lib/identity/session.ts';
 import { mapLibraryNames } from '../lib/maps/map-libraries.ts';
+import { REPLAY_FIRST_DELAY_MS, REPLAY_MAX_DELAY_MS } from '../lib/offline/outbox-replay.ts';
+import { notSyncedText, waitingText } from '../store/outbox-view.ts';
 import { UPDATE_CHECK_MS } from '../lib/offline/service-worker.ts';
 import { STORE_KEY, STORE_VERSION } from '../store/journal-persistence.ts';
 import {
@@ -38,8 +40,20 @@ import { toastSettings } from './toast-settings.ts';
  * change of the spec.
  */
 describe('spec constants', () => {
+  it('holds the sync status texts (docs/behaviour.md#sync-status)', () => {
+    expect(notSyncedText(1)).toBe('1 change is not synced yet');
+    expect(notSyncedText(3)).toBe('3 changes are not synced yet');
+    expect([0, 1, 3].map(waitingText)).toEqual([
+      'All changes synced',
+      '1 change waiting',
+      '3 changes waiting',
+    ]);
+  });
+
   it('holds the documented numbers', () => {
     expect(API_TIMEOUT_MS).toBe(30000);
+    expect(REPLAY_FIRST_DELAY_MS).toBe(5000);
+    expect(REPLAY_MAX_DELAY_MS).toBe(5 * 60 * 1000);
     expect(UPDATE_CHECK_MS).toBe(60 * 60 * 1000);
     expect(TOKEN_CACHE_MS).toBe(50 * 60 * 1000);
     expect(TOKEN_REFRESH_MARGIN_MS).toBe(60 * 1000);

@@ -42,6 +42,9 @@ export function initialJournalData(): JournalData {
     locationsError: null,
     lastLocationsFetch: null,
     syncCursor: null,
+    serverLocations: [],
+    outbox: [],
+    lastSyncedAt: null,
   };
 }
 

@@ -3,6 +3,7 @@ import { persist } from 'zustand/middleware';
 import { initialJournalData } from './journal-defaults.ts';
 import { journalPersistOptions } from './journal-persistence.ts';
 import { createLocationSlice } from './location-slice.ts';
+import { createOfflineJournal } from './offline-journal.ts';
 import { createSpeciesSlice } from './species-slice.ts';
 import type { JournalState } from './journal-types.ts';
 
@@ -10,31 +11,55 @@ export type { JournalState } from './journal-types.ts';
 
 /**
  * The journal store (docs/behaviour.md#journal-store). Only species categories, terrain and tree options are
- * persisted; the signed-in user comes from the AuthProvider through setUser, so the store
- * stays free of React.
+ * persisted in local storage; the locations, the sync cursor and the outbox are in the user's
+ * local copy in IndexedDB (docs/architecture.md#local-copy). The signed-in user comes from the
+ * AuthProvider through setUser, so the store stays free of React.
  */
 export const useJournalStore = create<JournalState>()(
   persist((set, get, store) => {
-    const { forgetServerLists, takeServerLists, ...speciesActions } = createSpeciesSlice(set, get);
+    const offline = createOfflineJournal(set, get, {
+      refresh: () => get().fetchLocations(true),
+      restoreServerLists: (uid, lists) => restoreServerLists(uid, lists),
+    });
+    const { forgetServerLists, takeServerLists, restoreServerLists, ...speciesActions } =
+      createSpeciesSlice(set, get, offline);
+
+    /** Another user's journal must not linger on screen or in storage. */
+    function forget() {
+      offline.stop();
+      forgetServerLists();
+      set(initialJournalData());
+      store.persist.clearStorage();
+    }
+
     return {
       ...initialJournalData(),
       ...speciesActions,
-      ...createLocationSlice(set, get, takeServerLists),
+      ...createLocationSlice(set, get, offline, takeServerLists),
+
+      async syncNow() {
+        await offline.replayNow();
+        await get().fetchLocations(true);
+      },
+      retryChange: (seq) => offline.retry(seq),
+      discardChange: (seq) => offline.discard(seq),
+      keepPhotoOffline: (file) => offline.keepPhoto(file),
 
       setUser(uid) {
         const previous = get().userId;
         if (previous === uid) return;
-        // Another user's journal must not linger on screen or in storage.
-        if (previous !== null) get().reset();
+        // The previous user's local copy stays on the device (theirs, by name) until they sign out.
+        if (previous !== null) forget();
         set({ userId: uid });
+        if (uid) offline.start(uid);
         // Start-up (docs/behaviour.md#start-up): signed in and nothing stored, so fetch species.
         if (uid && Object.keys(get().speciesCategories).length === 0) void get().fetchSpecies();
       },
 
-      reset() {
-        forgetServerLists();
-        set(initialJournalData());
-        store.persist.clearStorage();
+      async reset() {
+        const destroyed = offline.destroy();
+        forget();
+        await destroyed;
       },
     };
   }, journalPersistOptions),

@@ -1,5 +1,7 @@
 import type { CreateEntryInput, UpdateEntryInput } from '@fj/contract/entries';
 import type { CreateLocationInput, Location, UpdateLocationInput } from '@fj/contract/locations';
+import type { PhotoEntry } from '@fj/contract/photos';
+import type { OutboxItem } from '../lib/offline/outbox-ops.ts';
 
 /** docs/behaviour.md#journal-store: a default list plus the user's own additions. */
 export interface OptionLists {
@@ -22,6 +24,15 @@ export interface JournalData {
   lastLocationsFetch: number | null;
   /** Where the next fetch continues from (GET /sync?since=…); null before the first. Not persisted. */
   syncCursor: string | null;
+  /**
+   * The locations as the server last answered them, which the local copy holds; `locations`
+   * is this with the outbox's changes on top (docs/architecture.md#outbox). Not persisted.
+   */
+  serverLocations: Location[];
+  /** The outbox as the screen shows it: pending, failed and dropped writes, in queue order. */
+  outbox: OutboxItem[];
+  /** Date.now() of the last answer from the server (kept in the local copy). */
+  lastSyncedAt: number | null;
 }
 
 export interface SpeciesActions {
@@ -46,14 +57,29 @@ export interface LocationActions {
   deleteEntry(locationId: string, entryId: string): Promise<void>;
 }
 
+export interface OutboxActions {
+  /** Replays the outbox now, then reads the server's changes. */
+  syncNow(): Promise<void>;
+  /** A failed item goes back to pending, in its place, and the outbox is replayed. */
+  retryChange(seq: number): Promise<void>;
+  /** The item leaves the outbox, and its change the screen. */
+  discardChange(seq: number): Promise<void>;
+  /** Keeps a photo that could not be uploaded on the device, to go up with its entry. */
+  keepPhotoOffline(file: File): Promise<PhotoEntry>;
+}
+
 export interface SessionActions {
   /** Called by the AuthProvider on every sign-in state change. */
   setUser(uid: string | null): void;
-  /** Clears the whole store and its stored copy (logout). */
-  reset(): void;
+  /** Clears the whole store, its stored copy and the local copy with its outbox (logout). */
+  reset(): Promise<void>;
 }
 
-export type JournalState = JournalData & SpeciesActions & LocationActions & SessionActions;
+export type JournalState = JournalData &
+  SpeciesActions &
+  LocationActions &
+  OutboxActions &
+  SessionActions;
 
 /** What the persisted slice sees of `set`/`get`; keeps the slices free of zustand's types. */
 export type SetJournal = (

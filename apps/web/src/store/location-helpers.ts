@@ -51,6 +51,33 @@ export function replaceLocation(list: Location[], location: Location): Location[
     : [...list, location];
 }
 
+/** No value: absent, null (the API's "clear"), an empty list or text. */
+const isBlank = (value: unknown) =>
+  value === undefined ||
+  value === null ||
+  value === '' ||
+  (Array.isArray(value) && value.length === 0);
+
+/**
+ * The fields of an edit whose values differ from the location's (a blank value is the same
+ * as an absent one): a location update sends only these (issue 13, conflicts), so an edit form
+ * that sends every field cannot overwrite another device's change to a field it left alone.
+ */
+export function changedFields(
+  location: Location,
+  changes: UpdateLocationInput,
+): UpdateLocationInput {
+  const current: Record<string, unknown> = { ...location };
+  return Object.fromEntries(
+    Object.entries(changes).filter(([key, value]) => {
+      if (value === undefined) return false;
+      const now = current[key];
+      if (isBlank(value) && isBlank(now)) return false;
+      return JSON.stringify(value) !== JSON.stringify(now);
+    }),
+  ) as UpdateLocationInput;
+}
+
 export function withChanges(location: Location, changes: UpdateLocationInput): Location {
   return { ...location, ...withoutNulls(changes), updatedAt: now() };
 }

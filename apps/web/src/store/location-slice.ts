@@ -1,7 +1,11 @@
 import type { EntryWriteAnswer, Location } from '@fj/contract/locations';
+import { isLocalPhoto } from '../lib/offline/local-photos.ts';
+import { isNoResponse } from '../lib/offline/no-response.ts';
+import { photosOfOp, type OutboxOp } from '../lib/offline/outbox-ops.ts';
 import type { Preferences } from '@fj/contract/preferences';
 import { locationsApi } from '../lib/api/locations-api.ts';
 import {
+  changedFields,
   locationFromCreate,
   replaceLocation,
   sameId,
@@ -12,6 +16,7 @@ import {
 } from './location-helpers.ts';
 import type { GetJournal, LocationActions, SetJournal } from './journal-types.ts';
 import { readLocations } from './location-sync.ts';
+import type { OfflineJournal } from './offline-journal.ts';
 
 /** docs/behaviour.md#journal-store: a location fetch within this window answers from the store. */
 export const LOCATIONS_CACHE_MS = 30_000;
@@ -36,16 +41,44 @@ async function loggedWrite<T>(label: string, write: () => Promise<T>): Promise<T
   }
 }
 
+/**
+ * A write that waits for the server (SPEC.md §8), with the outbox behind it: queued at once when
+ * the device is offline or earlier writes still wait (their order is kept), queued when the
+ * request got no answer, and logged and re-thrown when the server refused it.
+ */
+async function writeOrQueue<T>(
+  offline: OfflineJournal,
+  label: string,
+  op: OutboxOp,
+  online: () => Promise<T>,
+  queued: () => T,
+): Promise<T> {
+  // An entry with a photo kept on the device is sent by the replay, which uploads it first.
+  if (offline.mustQueue() || photosOfOp(op).some(isLocalPhoto)) {
+    await offline.enqueue(op);
+    return queued();
+  }
+  try {
+    return await loggedWrite(label, online);
+  } catch (error) {
+    if (!isNoResponse(error)) throw error;
+    await offline.enqueue(op);
+    return queued();
+  }
+}
+
 /** Where preferences a sync answer carried go (the species slice takes them). */
 export type ServerPreferencesSink = (uid: string, preferences: Preferences) => void;
 
 export function createLocationSlice(
   set: SetJournal,
   get: GetJournal,
+  offline: OfflineJournal,
   onServerPreferences: ServerPreferencesSink = () => undefined,
 ): LocationActions {
   const put = (location: Location) =>
-    set((state) => ({ locations: replaceLocation(state.locations, location) }));
+    offline.commitServer(replaceLocation(get().serverLocations, location));
+  const shown = (id: string) => get().locations.find((item) => sameId(item.id, id));
 
   /** Entry writes wait for the server; its whole location wins, else the change is made here. */
   function applyEntryAnswer(
@@ -54,7 +87,7 @@ export function createLocationSlice(
     local: (location: Location) => Location,
   ) {
     if (answer.location) return put(answer.location);
-    const location = get().locations.find((item) => sameId(item.id, locationId));
+    const location = get().serverLocations.find((item) => sameId(item.id, locationId));
     if (location) put(local(location));
   }
 
@@ -73,18 +106,21 @@ export function createLocationSlice(
         return;
       set({ locationsLoading: true, locationsError: null });
       try {
-        const read = await readLocations(get().syncCursor, () => get().locations);
+        // The local copy first: a read applies to it, never the other way round.
+        await offline.hydrated();
+        const read = await readLocations(get().syncCursor, () => get().serverLocations);
         if (get().userId === uid) {
-          set({
-            locations: read.locations,
-            syncCursor: read.cursor,
-            lastLocationsFetch: Date.now(),
-          });
+          offline.commitServer(read.locations, { cursor: read.cursor });
+          set({ lastLocationsFetch: Date.now() });
           if (read.preferences) onServerPreferences(uid, read.preferences);
         }
       } catch (error) {
-        console.error(LOCATIONS_LOAD_FAILED, error);
-        if (get().userId === uid) set({ locationsError: LOCATIONS_LOAD_FAILED });
+        // Offline with a local copy the journal is all there: no failure to show.
+        const offlineWithCopy = isNoResponse(error) && get().lastSyncedAt !== null;
+        if (offlineWithCopy) console.warn(LOCATIONS_LOAD_FAILED, error);
+        else console.error(LOCATIONS_LOAD_FAILED, error);
+        if (get().userId === uid && !offlineWithCopy)
+          set({ locationsError: LOCATIONS_LOAD_FAILED });
       } finally {
         set({ locationsLoading: false });
       }
@@ -92,63 +128,109 @@ export function createLocationSlice(
 
     async addLocation(input) {
       requireUser(get);
-      return loggedWrite('add location', async () => {
-        const location = locationFromCreate(input, await locationsApi.create(input));
-        put(location);
-        return location;
-      });
+      // The id is chosen here, so a write that got no answer is replayed as the same location.
+      const withId = { ...input, id: input.id ?? crypto.randomUUID() };
+      return writeOrQueue(
+        offline,
+        'add location',
+        { kind: 'createLocation', input: withId },
+        async () => {
+          const location = locationFromCreate(withId, await locationsApi.create(withId));
+          put(location);
+          return location;
+        },
+        () => shown(withId.id) ?? locationFromCreate(withId, { id: withId.id }),
+      );
     },
 
     async updateLocation(id, changes) {
       requireUser(get);
+      const before = shown(id);
+      // Only what this edit changed goes out, so another device's change to another field stays.
+      const changed = before ? changedFields(before, changes) : changes;
+      if (Object.keys(changed).length === 0) return;
+      const op: OutboxOp = { kind: 'updateLocation', id, changes: changed };
+      if (offline.mustQueue()) return offline.enqueue(op);
       // Optimistic (docs/behaviour.md#optimistic-changes): shown first, refetched if the server refuses.
-      const before = get().locations.find((item) => sameId(item.id, id));
-      if (before) put(withChanges(before, changes));
-      await loggedWrite('update location', async () => {
-        try {
-          const answered = await locationsApi.update(id, changes);
-          if (answered) put(answered);
-        } catch (error) {
-          void get().fetchLocations(true);
-          throw error;
-        }
-      });
+      if (before)
+        set({ locations: replaceLocation(get().locations, withChanges(before, changed)) });
+      try {
+        await loggedWrite('update location', async () => {
+          try {
+            const answered = await locationsApi.update(id, changed);
+            const server = get().serverLocations.find((item) => sameId(item.id, id));
+            if (answered) put(answered);
+            else if (server) put(withChanges(server, changed));
+          } catch (error) {
+            if (!isNoResponse(error)) void get().fetchLocations(true);
+            throw error;
+          }
+        });
+      } catch (error) {
+        if (!isNoResponse(error)) throw error;
+        await offline.enqueue(op);
+      }
     },
 
     async deleteLocation(id) {
       requireUser(get);
-      await loggedWrite('delete location', async () => {
-        await locationsApi.remove(id);
-        set((state) => ({ locations: state.locations.filter((item) => !sameId(item.id, id)) }));
-      });
+      await writeOrQueue(
+        offline,
+        'delete location',
+        { kind: 'deleteLocation', id },
+        async () => {
+          await locationsApi.remove(id);
+          offline.commitServer(get().serverLocations.filter((item) => !sameId(item.id, id)));
+        },
+        () => undefined,
+      );
     },
 
     async addEntry(locationId, entry) {
       requireUser(get);
-      await loggedWrite('add entry', async () => {
-        const answer = await locationsApi.createEntry(locationId, entry);
-        applyEntryAnswer(locationId, answer, (location) =>
-          withEntryAdded(location, entry, answer.id),
-        );
-      });
+      const withId = { ...entry, id: entry.id ?? crypto.randomUUID() };
+      await writeOrQueue(
+        offline,
+        'add entry',
+        { kind: 'createEntry', locationId, entry: withId },
+        async () => {
+          const answer = await locationsApi.createEntry(locationId, withId);
+          applyEntryAnswer(locationId, answer, (location) =>
+            withEntryAdded(location, withId, answer.id),
+          );
+        },
+        () => undefined,
+      );
     },
 
     async updateEntry(locationId, entryId, changes) {
       requireUser(get);
-      await loggedWrite('update entry', async () => {
-        const answer = await locationsApi.updateEntry(locationId, entryId, changes);
-        applyEntryAnswer(locationId, answer, (location) =>
-          withEntryChanged(location, entryId, changes),
-        );
-      });
+      await writeOrQueue(
+        offline,
+        'update entry',
+        { kind: 'updateEntry', locationId, entryId, changes },
+        async () => {
+          const answer = await locationsApi.updateEntry(locationId, entryId, changes);
+          applyEntryAnswer(locationId, answer, (location) =>
+            withEntryChanged(location, entryId, changes),
+          );
+        },
+        () => undefined,
+      );
     },
 
     async deleteEntry(locationId, entryId) {
       requireUser(get);
-      await loggedWrite('delete entry', async () => {
-        const answer = await locationsApi.removeEntry(locationId, entryId);
-        applyEntryAnswer(locationId, answer, (location) => withEntryRemoved(location, entryId));
-      });
+      await writeOrQueue(
+        offline,
+        'delete entry',
+        { kind: 'deleteEntry', locationId, entryId },
+        async () => {
+          const answer = await locationsApi.removeEntry(locationId, entryId);
+          applyEntryAnswer(locationId, answer, (location) => withEntryRemoved(location, entryId));
+        },
+        () => undefined,
+      );
     },
   };
 }

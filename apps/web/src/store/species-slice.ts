@@ -1,4 +1,9 @@
-import { speciesService } from '../lib/api/species-service.ts';
+import {
+  speciesService,
+  speciesWrites,
+  type PreferencesWrite,
+} from '../lib/api/species-service.ts';
+import { isNoResponse } from '../lib/offline/no-response.ts';
 import {
   hasCategory,
   speciesIn,
@@ -7,6 +12,7 @@ import {
   withoutCategory,
 } from '../lib/labels.ts';
 import type { GetJournal, SetJournal, SpeciesActions } from './journal-types.ts';
+import type { OfflineJournal } from './offline-journal.ts';
 import { createSpeciesSync, signedIn } from './species-sync.ts';
 
 type OptionKey = 'terrainOptions' | 'treeOptions';
@@ -15,11 +21,25 @@ const optionLabel = (key: OptionKey) => (key === 'terrainOptions' ? 'terrain typ
 export function createSpeciesSlice(
   set: SetJournal,
   get: GetJournal,
+  offline: OfflineJournal,
 ): SpeciesActions & {
   forgetServerLists(): void;
   takeServerLists(uid: string, preferences: unknown): void;
+  restoreServerLists(uid: string, preferences: unknown): void;
 } {
-  const sync = createSpeciesSync(set, get);
+  const sync = createSpeciesSync(set, get, (uid, lists) => offline.saveServerLists(uid, lists));
+
+  /** A preferences PUT, or the outbox when it cannot reach the server (as location writes). */
+  async function send(write: PreferencesWrite): Promise<void> {
+    const op = { kind: 'preferences' as const, ...write };
+    if (offline.mustQueue()) return offline.enqueue(op);
+    try {
+      await speciesService.write(write);
+    } catch (error) {
+      if (!isNoResponse(error)) throw error;
+      await offline.enqueue(op);
+    }
+  }
   /**
    * Edits on their way to the server. Lists a sync answer brings meanwhile may predate them, so
    * they are left alone: the edit raises the server's revision, and the next sync brings the
@@ -48,22 +68,21 @@ export function createSpeciesSlice(
   function setCategories(categories: Record<string, string[]>) {
     set({ speciesCategories: categories });
     return saveSpecies('species categories', () =>
-      speciesService.updateCategories(Object.keys(categories)),
+      send(speciesWrites.categories(Object.keys(categories))),
     );
   }
 
   function setSpeciesOf(category: string, species: string[]) {
     set({ speciesCategories: withCategory(get().speciesCategories, category, species) });
-    return saveSpecies('species', () => speciesService.updateSpecies(category, species));
+    return saveSpecies('species', () => send(speciesWrites.species(category, species)));
   }
 
   /** Terrain and tree changes: shown first; a failure is only logged (docs/behaviour.md#optimistic-changes). */
   async function setCustom(key: OptionKey, custom: string[]) {
     set({ [key]: { ...get()[key], custom } });
-    const write =
-      key === 'terrainOptions' ? speciesService.updateTerrain : speciesService.updateTrees;
+    const write = key === 'terrainOptions' ? speciesWrites.terrain : speciesWrites.trees;
     try {
-      await sending(() => write(custom));
+      await sending(() => send(write(custom)));
     } catch (error) {
       console.error(`Failed to update ${optionLabel(key)}`, error);
     }
@@ -97,6 +116,7 @@ export function createSpeciesSlice(
   return {
     fetchSpecies: sync.fetchSpecies,
     forgetServerLists: sync.forget,
+    restoreServerLists: sync.restore,
     takeServerLists(uid, preferences) {
       if (writing === 0) sync.takeServerLists(uid, preferences);
     },

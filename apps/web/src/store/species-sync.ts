@@ -17,7 +17,11 @@ export function signedIn(get: GetJournal, action: string): string | null {
  * known (stored on this device, or not read yet) must never be written back over the
  * server's (issue 9).
  */
-export function createSpeciesSync(set: SetJournal, get: GetJournal) {
+export function createSpeciesSync(
+  set: SetJournal,
+  get: GetJournal,
+  remember: (uid: string, preferences: unknown) => void = () => undefined,
+) {
   let syncedUid: string | null = null;
   let inFlight: { uid: string; promise: Promise<void> } | null = null;
 
@@ -32,6 +36,13 @@ export function createSpeciesSync(set: SetJournal, get: GetJournal) {
       treeOptions: { ...treeOptions, custom: data.treeTypes ?? treeOptions.custom },
     });
     syncedUid = uid;
+    // In the preferences' own shape, so the local copy gives them back as the server would.
+    remember(uid, {
+      categories: Object.keys(data.categories),
+      species: data.categories,
+      ...(data.terrainTypes ? { terrainTypes: data.terrainTypes } : {}),
+      ...(data.treeTypes ? { treeTypes: data.treeTypes } : {}),
+    });
   }
 
   async function load(uid: string, force: boolean) {
@@ -76,6 +87,16 @@ export function createSpeciesSync(set: SetJournal, get: GetJournal) {
     onServerLists,
     /** Preferences a sync answer carried (docs/behaviour.md#sync): the lists as if read. */
     takeServerLists: (uid: string, preferences: unknown) => accept(uid, toSpeciesData(preferences)),
+    /**
+     * The lists the local copy held (docs/architecture.md#local-copy): edits may start from
+     * them offline. Lists already on screen are newer (they hold this device's queued edits).
+     */
+    restore(uid: string, preferences: unknown) {
+      if (get().userId !== uid || syncedUid === uid) return;
+      if (Object.keys(get().speciesCategories).length === 0)
+        accept(uid, toSpeciesData(preferences));
+      else syncedUid = uid;
+    },
     /** Reset or another user: the lists must be read again before the next edit. */
     forget() {
       syncedUid = null;

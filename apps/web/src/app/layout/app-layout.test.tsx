@@ -1,6 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { OutboxItem } from '../../lib/offline/outbox-ops.ts';
 import { fakeAuth, signedInUser } from '../../testing/fake-auth.ts';
 import { renderWithRouter } from '../../testing/render-with-router.tsx';
 
@@ -17,6 +18,19 @@ vi.mock('../../features/help/tutorial-overlay.tsx', () => ({
 }));
 
 const { AppLayout } = await import('./app-layout.tsx');
+const { useJournalStore } = await import('../../store/journal-store.ts');
+
+/** Queued writes as the outbox holds them. */
+function queue(...statuses: OutboxItem['status'][]) {
+  const outbox = statuses.map((status, index): OutboxItem => ({
+    seq: index + 1,
+    status,
+    queuedAt: 0,
+    op: { kind: 'deleteLocation', id: `l${index}` },
+    ...(status === 'pending' ? {} : { message: 'Location not found' }),
+  }));
+  act(() => useJournalStore.setState({ outbox }));
+}
 
 function renderLayout() {
   renderWithRouter(
@@ -36,6 +50,7 @@ describe('AppLayout', () => {
   beforeEach(() => {
     auth.current = fakeAuth({ user: signedInUser });
     delete document.body.dataset.menuOpen;
+    useJournalStore.setState({ outbox: [], lastSyncedAt: null });
   });
 
   it('links to every signed-in page', () => {
@@ -117,5 +132,45 @@ describe('AppLayout', () => {
     expect(await screen.findByRole('button', { name: 'Sign out' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Home page' })).toBeTruthy();
     error.mockRestore();
+  });
+
+  it('says in the header what is waiting and when the journal last synced', () => {
+    vi.spyOn(Date, 'now').mockReturnValue(Date.parse('2024-06-01T12:10:00Z'));
+    useJournalStore.setState({ lastSyncedAt: Date.parse('2024-06-01T12:05:00Z') });
+    renderLayout();
+    const status = screen.getByRole('button', { name: /Online/ });
+    expect(status.textContent).toBe('Online · All changes synced' + 'Synced 5 min ago');
+    queue('pending', 'pending', 'pending', 'failed');
+    expect(status.textContent).toContain('3 changes waiting · 1 refused');
+    vi.restoreAllMocks();
+  });
+
+  it('lists the queued changes in the sync panel, where one can be discarded', async () => {
+    renderLayout();
+    queue('pending', 'dropped');
+    fireEvent.click(screen.getByRole('button', { name: /change waiting/ }));
+    const panel = screen.getByRole('dialog', { name: 'Sync' });
+    expect(panel.textContent).toContain('Waiting to sync');
+    expect(panel.textContent).toContain('Not applied: deleted on another device');
+    expect(screen.getAllByRole('button', { name: /^Discard: Delete a spot/ })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: /^Dismiss: Delete a spot/ })).toHaveLength(1);
+  });
+
+  it('asks before signing out with changes not synced, and signs out anyway on request', async () => {
+    renderLayout();
+    queue('pending', 'pending', 'failed');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    const question = screen.getByRole('dialog', { name: 'Sign out?' });
+    expect(question.textContent).toContain('3 changes are not synced yet');
+    expect(auth.current?.logout).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    queue('pending');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(screen.getByRole('dialog').textContent).toContain('1 change is not synced yet');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out anyway' }));
+    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeTruthy();
+    expect(auth.current?.logout).toHaveBeenCalledTimes(1);
   });
 });

@@ -5,12 +5,23 @@ import { PageSlot } from '../routing/page-slot.tsx';
 import { navLinks } from './nav-links.ts';
 import { useMenuMarker } from './use-menu-marker.ts';
 import { useSignOut } from '../../lib/identity/use-sign-out.ts';
+import { useJournalStore } from '../../store/journal-store.ts';
+import { unsyncedCount } from '../../store/outbox-view.ts';
+import { SignOutQuestion } from './sign-out-question.tsx';
+import { SyncStatus } from './sync-status.tsx';
 
 /** The frame of every signed-in page: header, navigation (a menu on phones), sign-out. */
 export function AppLayout() {
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const { signOut, signingOut } = useSignOut();
+  const [asking, setAsking] = useState(false);
+  // docs/behaviour.md#sync-status: changes not on the server make sign-out ask first.
+  const askFirst = () => {
+    if (unsyncedCount(useJournalStore.getState().outbox) === 0) return void signOut();
+    setMenuOpen(false);
+    setAsking(true);
+  };
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   useMenuMarker(menuOpen, closeMenu);
 
@@ -39,6 +50,7 @@ export function AppLayout() {
         <NavLink to="/" className="app-brand">
           <span className="brand-logo" aria-hidden="true" /> Foraging Journal
         </NavLink>
+        <SyncStatus />
         <button
           type="button"
           className="menu-toggle"
@@ -62,13 +74,22 @@ export function AppLayout() {
           <button
             type="button"
             className="button button-quiet"
-            onClick={() => void signOut()}
+            onClick={askFirst}
             disabled={signingOut}
           >
             {signingOut ? 'Signing out…' : 'Sign out'}
           </button>
         </nav>
       </header>
+      {asking && (
+        <SignOutQuestion
+          onSignOut={() => {
+            setAsking(false);
+            void signOut();
+          }}
+          onCancel={() => setAsking(false)}
+        />
+      )}
       {menuOpen && <div className="menu-scrim" aria-hidden="true" onClick={closeMenu} />}
       <main id="main" className="app-main" tabIndex={-1}>
         <PageSlot>

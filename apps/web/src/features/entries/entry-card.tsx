@@ -5,6 +5,9 @@ import { AbundanceDots } from './abundance.tsx';
 import { formatEntryDate } from './entry-dates.ts';
 import { PhotoViewer } from './photo-viewer.tsx';
 import { resolveServerUrl } from '../../lib/api/api-base.ts';
+import { SyncMarkBadge } from '../../lib/ui/sync-mark-badge.tsx';
+import { useJournalStore } from '../../store/journal-store.ts';
+import { syncMarkOf } from '../../store/outbox-view.ts';
 
 interface Props {
   entry: Entry;
@@ -17,6 +20,7 @@ export function EntryCard({ entry, onEdit, onDelete }: Props) {
   const [viewing, setViewing] = useState<number | null>(null);
   const photos = normalizePhotoList(entry.photos);
   const when = formatEntryDate(entry.date);
+  const syncMark = useJournalStore((state) => syncMarkOf(state.outbox, entry.id));
   return (
     <article className="entry-card" aria-label={`Entry of ${when}`}>
       <div className="entry-card-head">
@@ -24,6 +28,7 @@ export function EntryCard({ entry, onEdit, onDelete }: Props) {
           <time dateTime={entry.date}>{when}</time>
         </h3>
         {entry.abundance !== undefined && <AbundanceDots value={entry.abundance} />}
+        <SyncMarkBadge mark={syncMark} />
       </div>
       {entry.species && entry.species.length > 0 && (
         <ul className="chip-list" aria-label="Species found">

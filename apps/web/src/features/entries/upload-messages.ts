@@ -1,5 +1,6 @@
 import { photoLimits } from '@fj/contract/photos';
 import { ApiError, NETWORK_CODE, TIMEOUT_CODE } from '../../lib/api/api-error.ts';
+import { StorageFullError } from '../../lib/offline/storage-quota.ts';
 
 const maxMegabytes = Math.round(photoLimits.maxUploadBytes / (1024 * 1024));
 
@@ -13,6 +14,7 @@ export const UPLOAD_MESSAGES = {
 
 /** Why an upload failed, in words a forager can act on. */
 export function uploadErrorMessage(error: unknown): string {
+  if (error instanceof StorageFullError) return error.message;
   if (!(error instanceof ApiError)) return UPLOAD_MESSAGES.other;
   if (error.status === 413 || error.code === 'PAYLOAD_TOO_LARGE') return UPLOAD_MESSAGES.tooLarge;
   if (error.status === 415 || error.code === 'UNSUPPORTED_MEDIA_TYPE')

@@ -5,7 +5,7 @@ import {
   json,
   signedInServer,
 } from '../../testing/fake-fetch.ts';
-import { toSpeciesData } from './species-service.ts';
+import { speciesWrites, toSpeciesData } from './species-service.ts';
 
 describe('toSpeciesData', () => {
   it('reads categories and species', () => {
@@ -70,17 +70,19 @@ describe('speciesService', () => {
   it('throws on failure, so the store can recover', async () => {
     server.on('PUT /api/v1/preferences/species/herbs', () => json({}, 500));
     const service = await load();
-    await expect(service.updateSpecies('herbs', ['mint'])).rejects.toMatchObject({ status: 500 });
+    await expect(service.write(speciesWrites.species('herbs', ['mint']))).rejects.toMatchObject({
+      status: 500,
+    });
   });
 
   it('writes each list to its endpoint', async () => {
     for (const path of ['categories', 'species/herbs', 'terrain', 'trees'])
       server.on(`PUT /api/v1/preferences/${path}`, () => json({}));
     const service = await load();
-    await service.updateCategories(['herbs']);
-    await service.updateSpecies('herbs', ['mint']);
-    await service.updateTerrain(['meadow']);
-    await service.updateTrees(['oak']);
+    await service.write(speciesWrites.categories(['herbs']));
+    await service.write(speciesWrites.species('herbs', ['mint']));
+    await service.write(speciesWrites.terrain(['meadow']));
+    await service.write(speciesWrites.trees(['oak']));
     expect(server.calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
       { categories: ['herbs'] },
       { species: ['mint'] },

@@ -39,13 +39,30 @@ export function toSpeciesData(body: unknown): SpeciesData {
  * The journal store's species service (docs/behaviour.md#species-service). Unlike
  * preferencesService it throws, because the store must know a failure to recover from it.
  */
+/** The PUTs under /preferences that the species lists make: a path and the body it takes. */
+export interface PreferencesWrite {
+  path: string;
+  body: unknown;
+}
+export const speciesWrites = {
+  categories: (categories: string[]): PreferencesWrite => ({
+    path: '/categories',
+    body: { categories },
+  }),
+  species: (category: string, species: string[]): PreferencesWrite => ({
+    path: speciesPath(category),
+    body: { species },
+  }),
+  terrain: (terrainTypes: string[]): PreferencesWrite => ({
+    path: '/terrain',
+    body: { terrainTypes },
+  }),
+  trees: (treeTypes: string[]): PreferencesWrite => ({ path: '/trees', body: { treeTypes } }),
+};
+
 export const speciesService = {
   async getSpeciesData(forceRefresh = false): Promise<SpeciesData> {
     return toSpeciesData(await readPreferences(forceRefresh));
   },
-  updateCategories: (categories: string[]) => writePreferences('/categories', { categories }),
-  updateSpecies: (category: string, species: string[]) =>
-    writePreferences(speciesPath(category), { species }),
-  updateTerrain: (terrainTypes: string[]) => writePreferences('/terrain', { terrainTypes }),
-  updateTrees: (treeTypes: string[]) => writePreferences('/trees', { treeTypes }),
+  write: ({ path, body }: PreferencesWrite) => writePreferences(path, body),
 };

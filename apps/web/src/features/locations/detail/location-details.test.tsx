@@ -127,9 +127,9 @@ describe('LocationDetails', () => {
     fireEvent.change(screen.getByLabelText('Access note'), { target: { value: 'Reserve' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByRole('heading', { name: 'Oak ridge north' });
+    // Only the changed fields go out (the spot had no description, so none is cleared).
     expect(t.server.callsTo('PUT /api/v1/locations/l1')[0]?.body).toEqual({
       name: 'Oak ridge north',
-      description: null,
       categories: ['mushrooms'],
       species: ['morel'],
       terrainType: 'Bog',

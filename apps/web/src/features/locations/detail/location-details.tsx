@@ -2,7 +2,9 @@ import type { Location } from '@fj/contract/locations';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../../lib/ui/confirm-dialog.tsx';
+import { SyncMarkBadge } from '../../../lib/ui/sync-mark-badge.tsx';
 import { useJournalStore } from '../../../store/journal-store.ts';
+import { syncMarkOf } from '../../../store/outbox-view.ts';
 import '../../../styles/journal.css';
 import { LocationEditForm } from './location-edit-form.tsx';
 import { LocationFacts } from './location-facts.tsx';
@@ -27,6 +29,7 @@ export function LocationDetails({
   // The store's copy when it has one, so optimistic edits show at once.
   const location =
     useJournalStore((state) => state.locations.find((item) => item.id === given.id)) ?? given;
+  const syncMark = useJournalStore((state) => syncMarkOf(state.outbox, location.id));
   const [editing, setEditing] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const summary = summarize(location);
@@ -52,6 +55,7 @@ export function LocationDetails({
     <section className="journal location-details" aria-labelledby={`spot-${location.id}`}>
       <div className="journal-header">
         <h2 id={`spot-${location.id}`}>{location.name}</h2>
+        <SyncMarkBadge mark={syncMark} />
         <button
           type="button"
           className="icon-button favorite-toggle"

@@ -2,6 +2,9 @@ import type { Location } from '@fj/contract/locations';
 import type { KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { locationColor } from '../../../lib/category-colors.ts';
+import { SyncMarkBadge } from '../../../lib/ui/sync-mark-badge.tsx';
+import { useJournalStore } from '../../../store/journal-store.ts';
+import { syncMarkOf } from '../../../store/outbox-view.ts';
 import { formatVisit } from './format-visit.ts';
 import { lastVisit } from './sort-locations.ts';
 
@@ -14,6 +17,7 @@ interface LocationRowProps {
 export function LocationRow({ location, onKeyDown }: LocationRowProps) {
   const entries = location.entries.length;
   const categories = location.categories?.join(', ') || 'No category';
+  const mark = useJournalStore((state) => syncMarkOf(state.outbox, location.id));
   return (
     <Link
       className="location-row"
@@ -28,6 +32,7 @@ export function LocationRow({ location, onKeyDown }: LocationRowProps) {
       <span className="location-main">
         <span className="location-name">{location.name}</span>
         <span className="location-meta">{categories}</span>
+        <SyncMarkBadge mark={mark} />
       </span>
       <span className="location-side">
         <span>

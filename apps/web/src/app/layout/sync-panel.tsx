@@ -1,0 +1,112 @@
+import { describeOp, type OutboxItem, type OutboxOp } from '../../lib/offline/outbox-ops.ts';
+import { ModalDialog } from '../../lib/ui/modal-dialog.tsx';
+import { useSubmit } from '../../lib/ui/use-submit.ts';
+import { errorMessage } from '../../lib/ui/error-message.ts';
+import { useJournalStore } from '../../store/journal-store.ts';
+
+/** What a dropped change held, so nothing disappears without the user seeing it. */
+function heldFields(op: OutboxOp): string | null {
+  const held =
+    op.kind === 'updateLocation' || op.kind === 'updateEntry'
+      ? op.changes
+      : op.kind === 'createEntry'
+        ? op.entry
+        : null;
+  if (!held) return null;
+  return Object.entries(held)
+    .filter(([key, value]) => key !== 'id' && value !== undefined)
+    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .join('; ');
+}
+
+const sections = [
+  { status: 'pending', title: 'Waiting to sync' },
+  { status: 'failed', title: 'Refused by the server' },
+  { status: 'dropped', title: 'Not applied: deleted on another device' },
+] as const;
+
+function ItemRow({
+  item,
+  nameOf,
+}: {
+  item: OutboxItem;
+  nameOf: (id: string) => string | undefined;
+}) {
+  const held = item.status === 'dropped' ? heldFields(item.op) : null;
+  const { retryChange, discardChange } = useJournalStore.getState();
+  const label = describeOp(item.op, nameOf);
+  return (
+    <li className="sync-item">
+      <span className="sync-item-text">
+        {label}
+        {item.message && <span className="sync-item-message">{item.message}</span>}
+        {held && <span className="sync-item-message">It held: {held}</span>}
+      </span>
+      <span className="sync-item-actions">
+        {item.status === 'failed' && (
+          <button
+            type="button"
+            className="button button-quiet"
+            aria-label={`Retry: ${label}`}
+            onClick={() => void retryChange(item.seq)}
+          >
+            Retry
+          </button>
+        )}
+        <button
+          type="button"
+          className="button button-quiet"
+          aria-label={`${item.status === 'dropped' ? 'Dismiss' : 'Discard'}: ${label}`}
+          onClick={() => void discardChange(item.seq)}
+        >
+          {item.status === 'dropped' ? 'Dismiss' : 'Discard'}
+        </button>
+      </span>
+    </li>
+  );
+}
+
+/** docs/behaviour.md#sync-status: the changes not on the server, with Retry and Discard. */
+export function SyncPanel({ onClose }: { onClose(): void }) {
+  const outbox = useJournalStore((state) => state.outbox);
+  const locations = useJournalStore((state) => state.serverLocations);
+  const nameOf = (id: string) => locations.find((location) => location.id === id)?.name;
+  const { busy, error, run } = useSubmit(errorMessage);
+  return (
+    <ModalDialog title="Sync" onClose={onClose}>
+      {outbox.length === 0 && <p>Every change is on the server.</p>}
+      {sections.map(({ status, title }) => {
+        const items = outbox.filter((item) => item.status === status);
+        if (items.length === 0) return null;
+        return (
+          <section key={status} aria-label={title} className="sync-section">
+            <h3>{title}</h3>
+            <ul className="sync-list">
+              {items.map((item) => (
+                <ItemRow key={item.seq} item={item} nameOf={nameOf} />
+              ))}
+            </ul>
+          </section>
+        );
+      })}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="form-actions">
+        <button
+          type="button"
+          className="button"
+          disabled={busy}
+          onClick={() => void run(() => useJournalStore.getState().syncNow())}
+        >
+          {busy ? 'Syncing…' : 'Sync now'}
+        </button>
+        <button type="button" className="button button-quiet" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,96 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Location } from '@fj/contract/locations';
+import { applySyncAnswer } from '@fj/contract/sync';
+import { makeEntry, makeLocation } from '../../testing/factories.ts';
+import { freshIndexedDbPerTest } from '../../testing/fake-indexeddb.ts';
+import { openJournalDb } from './journal-db.ts';
+import { createLocalCopy } from './local-copy.ts';
+
+freshIndexedDbPerTest();
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const spots = (count: number, entriesEach: number): Location[] =>
+  Array.from({ length: count }, (_, i) => {
+    const id = `l${i}`;
+    return makeLocation({
+      id,
+      entries: Array.from({ length: entriesEach }, (_, j) =>
+        makeEntry({ id: `${id}-e${j}`, locationId: id, notes: `Found ${j} ceps` }),
+      ),
+    });
+  });
+
+describe('local copy', () => {
+  it('holds nothing before the first save', async () => {
+    expect(await createLocalCopy('u1').load()).toBeNull();
+  });
+
+  it('gives back the locations, the cursor and the sync time it was given', async () => {
+    const copy = createLocalCopy('u1');
+    const list = spots(3, 2);
+    await copy.saveLocations([], list, 'c1', 1000);
+    await copy.saveServerLists({ categories: ['Fungi'] });
+    const again = await createLocalCopy('u1').load();
+    expect(again).toEqual({
+      locations: expect.arrayContaining(list) as unknown,
+      cursor: 'c1',
+      syncedAt: 1000,
+      serverLists: { categories: ['Fungi'] },
+    });
+    expect(again?.locations).toHaveLength(3);
+  });
+
+  it('keeps each user apart', async () => {
+    await createLocalCopy('u1').saveLocations([], spots(2, 0), 'c1', 1);
+    expect(await createLocalCopy('u2').load()).toBeNull();
+  });
+
+  it('applies a sync answer by writing only what changed', async () => {
+    const copy = createLocalCopy('u1');
+    const before = spots(3, 1);
+    await copy.saveLocations([], before, 'c1', 1);
+    const after = applySyncAnswer(
+      { cursor: 'c1', locations: before },
+      {
+        cursor: 'c2',
+        full: false,
+        locations: [makeLocation({ id: 'l9', name: 'New' })],
+        deleted: { locations: ['l0'], entries: ['l1-e0'] },
+      },
+    ).locations;
+    const db = await openJournalDb('u1');
+    const put = vi.spyOn(IDBObjectStore.prototype, 'put');
+    await copy.saveLocations(before, after, 'c2', 2);
+    // l9 new, l1 lost an entry; l2 untouched is not written again. Plus cursor and time.
+    expect(put.mock.calls.map((call) => call[1])).toEqual(['l1', 'l9', 'cursor', 'syncedAt']);
+    const stored = await db?.getAll('locations');
+    expect(stored?.map((l) => l.id).sort()).toEqual(['l1', 'l2', 'l9']);
+    expect(stored?.find((l) => l.id === 'l1')?.entries).toEqual([]);
+    expect((await copy.load())?.cursor).toBe('c2');
+  });
+
+  it('is gone after destroy (logout)', async () => {
+    const copy = createLocalCopy('u1');
+    await copy.saveLocations([], spots(2, 0), 'c1', 1);
+    await copy.destroy();
+    expect(await createLocalCopy('u1').load()).toBeNull();
+  });
+
+  it('writes 2,000 spots with 20,000 entries in one transaction and reads them back', async () => {
+    const copy = createLocalCopy('u1');
+    const list = spots(2000, 10);
+    const started = performance.now();
+    await copy.saveLocations([], list, 'c1', 1);
+    const written = performance.now();
+    const loaded = await createLocalCopy('u1').load();
+    const read = performance.now();
+    expect(loaded?.locations).toHaveLength(2000);
+    expect(loaded?.locations.reduce((sum, l) => sum + l.entries.length, 0)).toBe(20_000);
+    // A figure for the report, not a timed assertion (fake-indexeddb is far slower than a browser's).
+    console.info(
+      `local copy, 2,000 spots + 20,000 entries: write ${Math.round(written - started)} ms, read ${Math.round(read - written)} ms (fake-indexeddb)`,
+    );
+  });
+});

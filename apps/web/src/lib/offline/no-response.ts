@@ -1,0 +1,29 @@
+import { ApiError, INVALID_RESPONSE_CODE, NETWORK_CODE, TIMEOUT_CODE } from '../api/api-error.ts';
+import type { OutboxOp } from './outbox-ops.ts';
+
+/** SPEC.md §8: only a write that got no answer at all goes to the outbox. */
+export function isNoResponse(error: unknown): boolean {
+  return error instanceof ApiError && (error.code === NETWORK_CODE || error.code === TIMEOUT_CODE);
+}
+
+/**
+ * What a replayed write's failure means (docs/architecture.md#outbox):
+ * - later: no answer, or the server could not answer now (5xx, 401 while signing in again, 429);
+ * - done: the server took it (a delete of what is gone; a 2xx this app could not read);
+ * - dropped: it changes something deleted elsewhere (404);
+ * - failed: the server refused it (any other 4xx), with its message.
+ */
+export type ReplayVerdict = 'later' | 'done' | 'dropped' | 'failed';
+
+export function verdictOf(error: unknown, op: OutboxOp): ReplayVerdict {
+  if (!(error instanceof ApiError)) return 'later';
+  if (isNoResponse(error)) return 'later';
+  if (error.code === INVALID_RESPONSE_CODE) return 'done';
+  const { status } = error;
+  if (status >= 500 || status === 401 || status === 408 || status === 429) return 'later';
+  if (status === 404) {
+    if (op.kind === 'deleteLocation' || op.kind === 'deleteEntry') return 'done';
+    return op.kind === 'preferences' ? 'failed' : 'dropped';
+  }
+  return 'failed';
+}

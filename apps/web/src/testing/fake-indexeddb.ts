@@ -1,0 +1,26 @@
+import * as fakeIndexedDb from 'fake-indexeddb';
+import { beforeEach, vi } from 'vitest';
+
+type FakeMethod = NonNullable<Parameters<typeof vi.useFakeTimers>[0]>['toFake'] extends
+  (infer M)[] | undefined
+  ? M
+  : never;
+
+/**
+ * A fresh, empty in-memory IndexedDB for each test (fake-indexeddb), so no test sees another's
+ * local copy. Fake timers in these tests must leave setImmediate real: fake-indexeddb runs its
+ * transactions on it.
+ */
+export function freshIndexedDbPerTest(): void {
+  beforeEach(() => {
+    // idb checks answers with instanceof against the IDB* classes, so they come too.
+    for (const [name, value] of Object.entries(fakeIndexedDb))
+      if (name.startsWith('IDB')) vi.stubGlobal(name, value);
+    vi.stubGlobal('indexedDB', new fakeIndexedDb.IDBFactory());
+  });
+}
+
+/** The timers a test may fake beside fake-indexeddb. */
+export const timersBesideIndexedDb: { toFake: FakeMethod[] } = {
+  toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+};
