@@ -43,11 +43,28 @@ describe('the styles of local tile files', () => {
   );
 
   it('draws the Protomaps schema with @protomaps/basemaps, the OpenMapTiles schema with its own layers', () => {
-    const protomaps = styleFor('region', info('pbf', layersOf('earth', 'roads')), tileJsonUrl);
+    const all = layersOf(
+      'earth',
+      'landcover',
+      'landuse',
+      'water',
+      'roads',
+      'buildings',
+      'boundaries',
+    );
+    const protomaps = styleFor('region', info('pbf', all), tileJsonUrl);
     expect(protomaps.layers.length).toBeGreaterThan(40);
     const omt = styleFor('region', info('pbf', layersOf('water', 'transportation')), tileJsonUrl);
     expect(
       omt.layers.map((layer) => ('source-layer' in layer ? layer['source-layer'] : undefined)),
     ).toContain('transportation');
+  });
+
+  it('leaves out the layers whose source layer the file does not list (MapLibre would report each)', () => {
+    const style = styleFor('region', info('pbf', layersOf('earth', 'roads')), tileJsonUrl);
+    const sourceLayers = new Set(
+      style.layers.map((layer) => ('source-layer' in layer ? layer['source-layer'] : undefined)),
+    );
+    expect([...sourceLayers].sort()).toEqual(['earth', 'roads', undefined]);
   });
 });

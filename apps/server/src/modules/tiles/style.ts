@@ -122,10 +122,16 @@ export function styleFor(name: string, info: TileSetInfo, tileJsonUrl: string): 
       sources: { [name]: { type: 'raster', url: tileJsonUrl, tileSize: 256 } },
       layers: [background, { id: name, type: 'raster', source: name } as StyleLayer],
     };
-  const layers = hasLayers(info, ['earth', 'roads'])
+  const drawn = hasLayers(info, ['earth', 'roads'])
     ? protomapsLayers(name, namedFlavor('light'))
     : hasLayers(info, ['transportation', 'water'])
       ? [background, ...openMapTilesLayers(name)]
       : [background, ...plainLayers(name, info)];
+  // MapLibre reports every style layer whose source layer the file does not list as an error
+  // (which the map shows as "tiles unavailable"): a regional extract may lack some.
+  const listed = new Set(info.vectorLayers.map((layer) => layer.id));
+  const layers = drawn.filter(
+    (layer) => !('source-layer' in layer) || listed.has(layer['source-layer'] ?? ''),
+  );
   return { version: 8, name, sources: { [name]: { type: 'vector', url: tileJsonUrl } }, layers };
 }
