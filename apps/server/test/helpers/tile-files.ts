@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { zxyToTileId } from 'pmtiles';
 import sharp from 'sharp';
-import { fromGeojsonVt } from 'vt-pbf';
+import { fromGeojsonVt } from '@maplibre/vt-pbf';
 
 /*
  * Small tile files made in the test: no outside data. MBTiles is written with better-sqlite3 in
@@ -34,41 +34,42 @@ export function solidPng(colour: Rgb): Promise<Buffer> {
 
 /** A vector tile with a `roads` line and a `water` polygon, gzipped as tile files store them. */
 export function gzippedVectorTile(roadClass: string): { raw: Buffer; gzipped: Buffer } {
-  const raw = Buffer.from(
-    fromGeojsonVt({
-      roads: {
-        features: [
-          {
-            type: 2,
-            geometry: [
-              [
-                [0, 0],
-                [4096, 4096],
-              ],
+  // geojson-vt's tile shape (type 2 line, 3 polygon; tile units 0–4096), of which the writer
+  // reads only type, geometry and tags.
+  const layers = {
+    roads: {
+      features: [
+        {
+          type: 2,
+          geometry: [
+            [
+              [0, 0],
+              [4096, 4096],
             ],
-            tags: { kind: roadClass },
-          },
-        ],
-      },
-      water: {
-        features: [
-          {
-            type: 3,
-            geometry: [
-              [
-                [0, 0],
-                [2048, 0],
-                [2048, 2048],
-                [0, 2048],
-                [0, 0],
-              ],
+          ],
+          tags: { kind: roadClass },
+        },
+      ],
+    },
+    water: {
+      features: [
+        {
+          type: 3,
+          geometry: [
+            [
+              [0, 0],
+              [2048, 0],
+              [2048, 2048],
+              [0, 2048],
+              [0, 0],
             ],
-            tags: {},
-          },
-        ],
-      },
-    }),
-  );
+          ],
+          tags: {},
+        },
+      ],
+    },
+  } as unknown as Parameters<typeof fromGeojsonVt>[0];
+  const raw = Buffer.from(fromGeojsonVt(layers));
   return { raw, gzipped: gzipSync(raw) };
 }
 
