@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -271,6 +271,25 @@ describe('tile files found later, MAP_TILES and the tile budget', () => {
     expect((await t.app.inject('/api/config')).json()).toMatchObject({
       localMapStyleUrl: '/api/tiles/late/style.json',
     });
+  });
+
+  it('answers 500 for a file it cannot read, and reads it again once it is whole', async () => {
+    const t = await apps.start(sqlite);
+    mkdirSync(t.config.tiles.dir, { recursive: true });
+    const file = path.join(t.config.tiles.dir, 'copying.pmtiles');
+    writeFileSync(file, 'not a PMTiles archive yet');
+    const broken = await t.app.inject('/api/tiles/copying/1/0/0');
+    expect(broken.statusCode).toBe(500);
+    expect(broken.json()).toMatchObject({ error: { code: 'INTERNAL' } });
+    writePmtiles(file, await rasterTiles(), {
+      tileType: 2,
+      tileCompression: 1,
+      metadata: {},
+      bounds,
+    });
+    const whole = await t.app.inject('/api/tiles/copying/1/0/1');
+    expect(whole.statusCode).toBe(200);
+    expect(await centrePixel(whole.rawPayload)).toEqual(blue);
   });
 
   it('serves the file MAP_TILES names, by its name', async () => {

@@ -1,3 +1,4 @@
+import type { Stats } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -40,9 +41,14 @@ export const tileSetNamePattern = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 
 /** Imported on first use, as the readers' packages are: a server without tile files loads neither. */
 async function open(file: TileFile): Promise<TileReader> {
+  // The ETag names what is opened now (the file may have changed since the folder was read).
+  file.version = versionOf(await stat(file.path));
   if (file.kind === 'pmtiles') return (await import('./pmtiles-reader.ts')).openPmtiles(file.path);
   return (await import('./mbtiles-reader.ts')).openMbtiles(file.path);
 }
+
+const versionOf = (stats: Stats) =>
+  `${Math.trunc(stats.mtimeMs).toString(36)}-${stats.size.toString(36)}`;
 
 async function describe(file: string): Promise<TileFile | undefined> {
   const extension = path.extname(file).toLowerCase();
@@ -52,7 +58,7 @@ async function describe(file: string): Promise<TileFile | undefined> {
   return {
     path: file,
     kind: extension === '.pmtiles' ? 'pmtiles' : 'mbtiles',
-    version: `${Math.trunc(stats.mtimeMs).toString(36)}-${stats.size.toString(36)}`,
+    version: versionOf(stats),
   };
 }
 
@@ -97,8 +103,12 @@ export function createTileService(settings: TileSettings) {
   async function readerOf(name: string): Promise<{ file: TileFile; reader: TileReader }> {
     const file = await lookUp(name);
     if (!file) throw notFound('Tile set');
-    file.reader ??= open(file);
-    // A file that cannot be read stays listed but answers 500 (logged), never a half tile.
+    // A file that cannot be read (still being copied in, or broken) answers 500, logged, never
+    // a half tile, and is opened again at the next request rather than failing for good.
+    file.reader ??= open(file).catch((error: unknown) => {
+      file.reader = undefined;
+      throw error;
+    });
     return { file, reader: await file.reader };
   }
 
