@@ -107,5 +107,8 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/testing/setup.ts'],
+    // Many tests import the whole store afresh (vi.resetModules), IndexedDB layer included; on a
+    // busy two-core machine that alone has taken over vitest's default 5 s.
+    testTimeout: 15_000,
   },
 });

@@ -7,6 +7,16 @@ import { listOf, syncOf } from './helpers/sync.ts';
 import type { TestApp, TestUser } from './helpers/test-app.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
 
+/** The status GET /locations answers to If-None-Match with this ETag. */
+async function conditionalStatus(t: TestApp, who: TestUser, etag: string): Promise<number> {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/api/v1/locations',
+    headers: { ...who.auth, 'if-none-match': etag },
+  });
+  return res.statusCode;
+}
+
 /** Renames a location in the table itself, behind the API's back: no revision is raised. */
 async function renameBehindTheApi(t: TestApp, id: string, name: string): Promise<void> {
   await t.app.db.updateTable('locations').set({ name }).where('id', '=', id).execute();
@@ -87,10 +97,14 @@ describe.each(databaseKinds)('the GET /locations cache on $name', (kind) => {
       const user = await t.signUp();
       const f = await fixture(user);
       const before = await listOf(t, user);
+      expect(await conditionalStatus(t, user, before.etag)).toBe(304);
       const res = (await write(apiClient(t.app, user.auth), f)) as { statusCode: number };
       expect(res.statusCode).toBeLessThan(300);
+      // The old ETag no longer gets a 304, at once (the revision read sees the commit).
+      expect(await conditionalStatus(t, user, before.etag)).toBe(200);
       const after = await listOf(t, user);
       expect(after.etag).not.toBe(before.etag);
+      expect(await conditionalStatus(t, user, after.etag)).toBe(304);
       expect(after.body).not.toBe(before.body);
       // The truth, read past the cache: a full sync makes its answer afresh.
       expect(after.data).toEqual((await syncOf(t, user)).locations);
@@ -128,6 +142,7 @@ describe.each(databaseKinds)('the GET /locations cache on $name', (kind) => {
     const before = await listOf(t, user);
     const res = await write(apiClient(t.app, user.auth), user);
     expect(res.statusCode).toBeLessThan(300);
+    expect(await conditionalStatus(t, user, before.etag)).toBe(200);
     const after = await listOf(t, user);
     expect(after.etag).not.toBe(before.etag);
     expect(after.cursor).not.toBe(before.cursor);

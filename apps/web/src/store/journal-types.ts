@@ -45,6 +45,11 @@ export interface SpeciesActions {
   removeCustomTerrain(name: string): Promise<void>;
   addCustomTree(name: string): Promise<void>;
   removeCustomTree(name: string): Promise<void>;
+  /**
+   * PUT /preferences/tutorial, or the outbox when the server cannot be reached: true once sent or
+   * queued, false (logged) when the server refused it (docs/behaviour.md#tutorial).
+   */
+  saveTutorialFlag(show: boolean): Promise<boolean>;
 }
 
 export interface LocationActions {

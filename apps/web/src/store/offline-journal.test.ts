@@ -156,6 +156,35 @@ describe('the journal on the device', () => {
     expect(store.getState().serverLocations.map((l) => l.id)).toContain(added.id);
   });
 
+  it('the tutorial flag set offline waits in the outbox and reaches the server once back', async () => {
+    const store = await signedIn();
+    const goOnline = goOffline();
+    await expect(store.getState().saveTutorialFlag(false)).resolves.toBe(true);
+    expect(store.getState().outbox).toMatchObject([
+      { status: 'pending', op: { kind: 'preferences', path: '/tutorial', body: { show: false } } },
+    ]);
+    const sent: unknown[] = [];
+    server.on(`PUT ${API}/preferences/tutorial`, (call) => {
+      sent.push(call.body);
+      return json({ data: serverPrefs });
+    });
+    server.on(`GET ${API}/sync?since=c1`, () =>
+      json({ cursor: 'c2', full: false, locations: [], deleted: { locations: [], entries: [] } }),
+    );
+    goOnline();
+    await until(() => store.getState().outbox.length === 0, 'the replay');
+    expect(sent).toEqual([{ show: false }]);
+  });
+
+  it('a tutorial flag the server refuses answers false, and is not queued', async () => {
+    const store = await signedIn();
+    server.on(`PUT ${API}/preferences/tutorial`, () =>
+      json({ error: { code: 'VALIDATION_FAILED', message: 'Bad show' } }, 400),
+    );
+    await expect(store.getState().saveTutorialFlag(true)).resolves.toBe(false);
+    expect(store.getState().outbox).toEqual([]);
+  });
+
   it('online, a refused write is re-thrown and never queued', async () => {
     const store = await signedIn();
     server.on(`POST ${API}/locations`, () =>

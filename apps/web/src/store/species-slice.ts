@@ -114,6 +114,15 @@ export function createSpeciesSlice(
     });
 
   return {
+    async saveTutorialFlag(show) {
+      try {
+        await send(speciesWrites.tutorial(show));
+        return true;
+      } catch (error) {
+        console.error('Failed to update tutorial flag', error);
+        return false;
+      }
+    },
     fetchSpecies: sync.fetchSpecies,
     forgetServerLists: sync.forget,
     restoreServerLists: sync.restore,

@@ -23,6 +23,17 @@ const bumpQuery = compiledOnce((trx: Executor, userId: string) =>
     .returning('revision'),
 );
 
+/**
+ * The read of state, compiled once: it decides every conditional read (a 304 is mostly this
+ * read), and building the query each time cost about as much as running it (issue 12).
+ */
+const stateQuery = compiledOnce((db: Executor, userId: string) =>
+  db
+    .selectFrom('sync_revisions')
+    .select(['revision', 'pruned_revision'])
+    .where('user_id', '=', userId),
+);
+
 /** The only place that queries revisions and tombstones; every query is scoped by user id. */
 export const syncRepository = {
   /**
@@ -42,11 +53,7 @@ export const syncRepository = {
 
   /** One read by primary key; a user who never wrote anything is at revision 0. */
   async state(db: Executor, userId: string): Promise<RevisionState> {
-    const row = await db
-      .selectFrom('sync_revisions')
-      .select(['revision', 'pruned_revision'])
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
+    const [row] = (await stateQuery(db, userId)).rows;
     return {
       revision: Number(row?.revision ?? 0),
       prunedRevision: Number(row?.pruned_revision ?? 0),

@@ -3,6 +3,7 @@ import { preferencesService } from '../../lib/api/preferences-service.ts';
 import { useAuth } from '../../lib/identity/auth-provider.tsx';
 import { tutorialRequest } from '../../lib/tutorial-request.ts';
 import { ModalDialog } from '../../lib/ui/modal-dialog.tsx';
+import { useJournalStore } from '../../store/journal-store.ts';
 import { StepArt } from './step-art.tsx';
 import { tutorialSteps } from './tutorial-steps.ts';
 import '../../styles/pages.css';
@@ -90,7 +91,8 @@ export function TutorialOverlay() {
   function close() {
     setOpen(false);
     tutorialRequest.markClosed();
-    void preferencesService.updateTutorial(false);
+    // Through the store, so closing it offline is kept for the server too (issue 13).
+    void useJournalStore.getState().saveTutorialFlag(false);
   }
 
   if (!open || !uid) return null;

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { preferencesService } from '../../lib/api/preferences-service.ts';
 import { tutorialRequest } from '../../lib/tutorial-request.ts';
+import { useJournalStore } from '../../store/journal-store.ts';
 
 /**
  * The account's "show the tutorial" flag, saved through PUT /preferences/tutorial. Turned on,
@@ -27,7 +28,8 @@ export function TutorialSetting() {
     setShow(next);
     if (next) tutorialRequest.request();
     else tutorialRequest.withdraw();
-    if (!(await preferencesService.updateTutorial(next))) setShow(!next);
+    // Through the store, so a change made with no network waits in the outbox (issue 13).
+    if (!(await useJournalStore.getState().saveTutorialFlag(next))) setShow(!next);
     setSaving(false);
   }
 

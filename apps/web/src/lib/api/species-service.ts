@@ -58,6 +58,7 @@ export const speciesWrites = {
     body: { terrainTypes },
   }),
   trees: (treeTypes: string[]): PreferencesWrite => ({ path: '/trees', body: { treeTypes } }),
+  tutorial: (show: boolean): PreferencesWrite => ({ path: '/tutorial', body: { show } }),
 };
 
 export const speciesService = {
