@@ -10,6 +10,7 @@ import { report, timeRuns, type Figure } from './measure.ts';
 import { measurePhotoMemory } from './photo-memory.ts';
 import { signInTimingFigures } from './sign-in-timing.ts';
 import { smallReadFigures } from './small-reads.ts';
+import { tileReadFigures } from './tile-reads.ts';
 import { writeFigures } from './writes.ts';
 
 async function journalFigures(): Promise<Figure[]> {
@@ -177,6 +178,7 @@ const sections: Record<string, () => Promise<Figure[]>> = {
   export: exportMemoryFigures,
   reads: smallReadFigures,
   'list-reads': listReadFigures,
+  tiles: tileReadFigures,
   writes: writeFigures,
   start: coldStartFigures,
 };

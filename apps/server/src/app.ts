@@ -24,6 +24,8 @@ import { resetPasswordRoutes } from './modules/reset-password/routes.ts';
 import { createListCache, type ListCache } from './modules/sync/list-cache.ts';
 import syncWorkPlugin from './modules/sync/plugin.ts';
 import { syncRoutes } from './modules/sync/routes.ts';
+import { tileRoutes } from './modules/tiles/routes.ts';
+import { createTileService } from './modules/tiles/service.ts';
 import type { RevocationBroadcaster } from './auth/revocation/broadcaster.ts';
 import authPlugin from './plugins/auth.ts';
 import dbPlugin from './plugins/db.ts';
@@ -109,7 +111,15 @@ export async function buildApp(
   });
 
   await app.register(healthRoutes(services.health));
-  await app.register(clientConfigRoutes(config.client));
+  const tiles = createTileService(config.tiles);
+  app.addHook('onClose', () => tiles.close());
+  await app.register(clientConfigRoutes(config.client, tiles));
+  await app.register(
+    tileRoutes(tiles, {
+      publicUrl: config.acceptAnySameOrigin ? undefined : config.publicUrl,
+      rateLimitMax: config.tiles.rateLimitMax,
+    }),
+  );
   await app.register(resetPasswordRoutes(services.resetTokens, config.minPasswordLength));
   await app.register(photoFileRoutes(signer));
 

@@ -54,6 +54,11 @@ const envSchema = z.object({
   QUOTA_PHOTO_BYTES_PER_USER: positiveInt.default(5_000_000_000),
   LOCATIONS_CACHE_MB: z.coerce.number().min(0).default(64),
   RATE_LIMIT_MAX: positiveInt.default(300),
+  TILE_RATE_LIMIT_MAX: positiveInt.default(3_000),
+  MAP_TILES: z
+    .string()
+    .regex(/\.(pmtiles|mbtiles)$/i, 'must name a .pmtiles or .mbtiles file')
+    .optional(),
   AUTH_RATE_LIMIT_MAX: positiveInt.default(10),
   TRUST_PROXY: trustProxySchema.optional(),
   REQUEST_TIMEOUT_MS: positiveInt.default(300_000),
@@ -110,6 +115,11 @@ export interface Config {
   /** Bytes of serialized GET /locations answers kept in memory (LOCATIONS_CACHE_MB); 0 keeps none. */
   locationsCacheBytes: number;
   rateLimit: { max: number; authMax: number };
+  /**
+   * Base-map tiles served from local files: every .pmtiles/.mbtiles in `dir` (DATA_DIR/tiles)
+   * and `file` (MAP_TILES), each with its own per-client budget of `rateLimitMax` a minute.
+   */
+  tiles: { dir: string; file?: string; rateLimitMax: number };
   /** Who may set X-Forwarded-For: request.ip (and so every rate limit) follows it. */
   trustProxy: TrustProxy;
   /** A slow or idle client lets go of its connection after these (milliseconds). */
@@ -197,6 +207,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     locationsCacheBytes: Math.floor(e.LOCATIONS_CACHE_MB * 1024 * 1024),
     rateLimit: { max: e.RATE_LIMIT_MAX, authMax: e.AUTH_RATE_LIMIT_MAX },
+    tiles: {
+      dir: path.join(dataDir, 'tiles'),
+      file: e.MAP_TILES && path.resolve(e.MAP_TILES),
+      rateLimitMax: e.TILE_RATE_LIMIT_MAX,
+    },
     // Unset: a proxy on the same machine in production, nobody elsewhere.
     trustProxy: e.TRUST_PROXY ?? (e.NODE_ENV === 'production' ? ['loopback'] : false),
     timeouts: {

@@ -35,6 +35,8 @@ describe.each(databaseKinds)('public endpoints on $name', (kind) => {
     expect(res.json()).toEqual({
       appName: 'Foraging Journal',
       mapStyleUrl: 'https://tiles.example.org/styles/forest.json',
+      // No tile file in this DATA_DIR: no local base map (tiles.test.ts has one).
+      localMapStyleUrl: '',
       geocoderUrl: 'https://geo.example.org/api',
       satelliteTilesUrl: 'https://sat.example.org/{z}/{y}/{x}.jpg',
       topoTilesUrl: 'https://topo.example.org/{z}/{x}/{y}.png',

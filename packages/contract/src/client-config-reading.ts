@@ -13,6 +13,11 @@ export interface ClientConfig {
   appName: string;
   /** A MapLibre style JSON URL for the streets layer; '' means "no streets style". */
   mapStyleUrl: string;
+  /**
+   * The style of the server's own base map (a path on the API's host, /api/tiles/{name}/style.json)
+   * when it has a tile file; '' when it has none. It needs no outside host.
+   */
+  localMapStyleUrl: string;
   /** Raster tile URL templates with {z}/{x}/{y}. */
   satelliteTilesUrl: string;
   topoTilesUrl: string;
@@ -31,6 +36,7 @@ export function readClientConfig(input: unknown): ClientConfig {
   return {
     appName: text(answer.appName, defaultAppName),
     mapStyleUrl: text(answer.mapStyleUrl),
+    localMapStyleUrl: text(answer.localMapStyleUrl),
     satelliteTilesUrl: text(answer.satelliteTilesUrl),
     topoTilesUrl: text(answer.topoTilesUrl),
     geocoderUrl: text(answer.geocoderUrl),

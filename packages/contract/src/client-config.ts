@@ -10,6 +10,7 @@ export { defaultAppName, type ClientConfig } from './client-config-reading.ts';
 export const clientConfigSchema = z.object({
   appName: z.string(),
   mapStyleUrl: z.string(),
+  localMapStyleUrl: z.string(),
   satelliteTilesUrl: z.string(),
   topoTilesUrl: z.string(),
   geocoderUrl: z.string(),

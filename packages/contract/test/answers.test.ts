@@ -34,6 +34,7 @@ describe("the web's readings accept what this server sends", () => {
     const served = clientConfigSchema.parse({
       appName: 'Journal',
       mapStyleUrl: 'https://s',
+      localMapStyleUrl: '/api/tiles/region/style.json',
       satelliteTilesUrl: '',
       topoTilesUrl: '',
       geocoderUrl: '',

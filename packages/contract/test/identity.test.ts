@@ -65,6 +65,7 @@ describe('reading the client settings', () => {
     expect(readClientConfig({ mapStyleUrl: 5, geocoderUrl: 'https://g', extra: 1 })).toEqual({
       appName: 'Foraging Journal',
       mapStyleUrl: '',
+      localMapStyleUrl: '',
       satelliteTilesUrl: '',
       topoTilesUrl: '',
       geocoderUrl: 'https://g',

@@ -53,7 +53,9 @@ export const securityHeaders: Readonly<Record<string, string>> = {
  * asks for many at once), the client configuration, the API docs, and reading the preferences
  * (one row by primary key). Everything else keeps the budget: /api/auth (better-auth adds its
  * own stricter limit on sign-in, sign-up and resets), the reset page, photo files, and the
- * journal routes that query or write the database.
+ * journal routes that query or write the database. The map tiles (`/api/tiles/…`) declare a
+ * budget of their own (TILE_RATE_LIMIT_MAX): a route's own `config.rateLimit` is counted apart,
+ * so panning a map spends none of the API's.
  */
 function guardedByBudget(route: RouteOptions): boolean {
   const url = route.url;

@@ -1,14 +1,23 @@
 import { clientConfigSchema, defaultAppName } from '@fj/contract/client-config';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
+import type { TileService } from '../tiles/service.ts';
 
 /** Run-time settings for the web app, so a self-hoster changes them without rebuilding it. */
-export function clientConfigRoutes(client: Config['client']): FastifyPluginAsyncZod {
+export function clientConfigRoutes(
+  client: Config['client'],
+  tiles: Pick<TileService, 'names'>,
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/config',
       { schema: { tags: ['config'], response: { 200: clientConfigSchema } } },
-      async () => ({ appName: defaultAppName, ...client }),
+      async () => {
+        // The first tile file (by name) is the base map; a path, so the native app asks its API host.
+        const [localMap] = await tiles.names();
+        const localMapStyleUrl = localMap ? `/api/tiles/${localMap}/style.json` : '';
+        return { appName: defaultAppName, ...client, localMapStyleUrl };
+      },
     );
   };
 }

@@ -19,8 +19,7 @@ export function useBaseStyle(layer: BaseLayer): BaseStyleState {
   const settings = useMapSettings();
   const streets = useStreetsStyle();
   return useMemo(() => {
-    if (!settings || streets?.url !== settings.mapStyleUrl)
-      return { style: null, unavailable: false };
+    if (!settings || !streets) return { style: null, unavailable: false };
     const unavailable =
       (layer === 'streets' && !streets.style) ||
       (layer === 'satellite' && !settings.satelliteTilesUrl) ||

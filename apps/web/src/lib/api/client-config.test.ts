@@ -10,6 +10,7 @@ import {
 const served = {
   appName: 'Foraging Journal',
   mapStyleUrl: 'https://tiles.example/style.json',
+  localMapStyleUrl: '/api/tiles/region/style.json',
   satelliteTilesUrl: 'https://sat.example/{z}/{x}/{y}',
   topoTilesUrl: 'https://topo.example/{z}/{x}/{y}.png',
   geocoderUrl: 'https://geo.example/api',

@@ -3,7 +3,7 @@ import {
   readClientConfig,
   type ClientConfig,
 } from '@fj/contract/client-config-reading';
-import { getApiOrigin } from './api-base.ts';
+import { getApiOrigin, resolveServerUrl } from './api-base.ts';
 
 export type { ClientConfig } from '@fj/contract/client-config-reading';
 
@@ -14,6 +14,7 @@ export type { ClientConfig } from '@fj/contract/client-config-reading';
 export const fallbackClientConfig: ClientConfig = {
   appName: defaultAppName,
   mapStyleUrl: '',
+  localMapStyleUrl: '',
   satelliteTilesUrl: '',
   topoTilesUrl: '',
   geocoderUrl: '',
@@ -28,7 +29,12 @@ async function load(): Promise<ClientConfig> {
       headers: { accept: 'application/json' },
     });
     if (!response.ok) throw new Error(`GET /api/config answered ${response.status}`);
-    return parseClientConfig(await response.json());
+    const config = parseClientConfig(await response.json());
+    // A path on the API's host: the native WebView would look for it on its own origin.
+    return {
+      ...config,
+      localMapStyleUrl: config.localMapStyleUrl && resolveServerUrl(config.localMapStyleUrl),
+    };
   } catch (error) {
     // Logged once: the promise is cached, so a down server does not cause a request loop.
     console.warn('Map settings unavailable; using a plain map', error);

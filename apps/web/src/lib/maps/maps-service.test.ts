@@ -7,6 +7,7 @@ import { createMapsService } from './maps-service.ts';
 const settings: ClientConfig = {
   appName: 'Foraging Journal',
   mapStyleUrl: '/style.json',
+  localMapStyleUrl: '',
   satelliteTilesUrl: '',
   topoTilesUrl: '',
   geocoderUrl: '/geocode',
@@ -17,7 +18,7 @@ const style = { version: 8, sources: {}, layers: [] } as StyleSpecification;
 
 function setUp(loaders: Partial<MapLibraryLoaders> = {}) {
   const loadSettings = vi.fn(async () => settings);
-  const loadStreetsStyle = vi.fn(async (_url: string) => style);
+  const loadStreetsStyle = vi.fn(async (_url: string): Promise<StyleSpecification | null> => style);
   const all: MapLibraryLoaders = {
     marker: vi.fn(() => new Promise<never>(() => undefined)),
     geometry: vi.fn(async () => geometry),
@@ -62,6 +63,27 @@ describe('the maps service', () => {
     expect(loadSettings).toHaveBeenCalledTimes(1);
     expect(loadStreetsStyle).toHaveBeenCalledTimes(1);
     expect(loadStreetsStyle).toHaveBeenCalledWith('/style.json');
+  });
+
+  it("takes the server's own base map for streets when it has one, the outside style if it fails", async () => {
+    const local = { ...settings, localMapStyleUrl: '/api/tiles/region/style.json' };
+    const own = setUp();
+    own.loadSettings.mockResolvedValue(local);
+    own.maps.requestStreetsStyle();
+    await vi.waitFor(() =>
+      expect(own.maps.getSnapshot().streets).toEqual({ url: local.localMapStyleUrl, style }),
+    );
+    expect(own.loadStreetsStyle.mock.calls).toEqual([[local.localMapStyleUrl]]);
+
+    const broken = setUp();
+    broken.loadSettings.mockResolvedValue(local);
+    broken.loadStreetsStyle.mockImplementation(async (url) =>
+      url === '/style.json' ? style : null,
+    );
+    broken.maps.requestStreetsStyle();
+    await vi.waitFor(() =>
+      expect(broken.maps.getSnapshot().streets).toEqual({ url: '/style.json', style }),
+    );
   });
 
   it('does not fetch the streets style for the settings alone', async () => {

@@ -1,5 +1,6 @@
 import type { StyleSpecification } from 'maplibre-gl';
 import type { ClientConfig } from '../api/client-config.ts';
+import { streetsStyleUrls } from './streets-style.ts';
 import { readDefaultBaseLayer, writeDefaultBaseLayer, type BaseLayer } from './base-layer.ts';
 import type { MapLibraries, MapLibraryLoaders, MapLibraryName } from './map-libraries.ts';
 
@@ -13,7 +14,10 @@ export interface MapsState {
   libraries: Partial<MapLibraries>;
   /** Why a library did not load; it stays failed until the page is reloaded, as pages do. */
   failures: Partial<Record<MapLibraryName, unknown>>;
-  /** The streets style of the settings' URL, once fetched; `style` null when there is none. */
+  /**
+   * The streets style, once fetched: the server's own base map when it has one, else the
+   * settings' outside style; `url` is the one used, `style` null when neither could be had.
+   */
   streets: { url: string; style: StyleSpecification | null } | null;
 }
 
@@ -81,9 +85,14 @@ export function createMapsService({ loadSettings, loaders, loadStreetsStyle }: M
     requestStreetsStyle() {
       if (streetsRequested) return;
       streetsRequested = true;
-      void requestSettings().then(async ({ mapStyleUrl: url }) =>
-        update({ streets: { url, style: await loadStreetsStyle(url) } }),
-      );
+      void requestSettings().then(async (settings) => {
+        // The local base map needs no outside host; the outside style stays the fallback.
+        for (const url of streetsStyleUrls(settings)) {
+          const style = await loadStreetsStyle(url);
+          if (style) return update({ streets: { url, style } });
+        }
+        update({ streets: { url: settings.mapStyleUrl, style: null } });
+      });
     },
     requestLibrary<K extends MapLibraryName>(name: K) {
       if (requested.has(name)) return;

@@ -1,4 +1,13 @@
 import type { StyleSpecification } from 'maplibre-gl';
+import type { ClientConfig } from '../api/client-config.ts';
+
+/**
+ * Where the streets layer comes from, in order: the server's own base map (a tile file on the
+ * server, docs/behaviour.md#map-tiles), then the outside style (MAP_STYLE_URL).
+ */
+export function streetsStyleUrls(config: ClientConfig): string[] {
+  return [config.localMapStyleUrl, config.mapStyleUrl].filter(Boolean);
+}
 
 function isStyle(value: unknown): value is StyleSpecification {
   return (

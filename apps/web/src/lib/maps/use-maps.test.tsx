@@ -82,6 +82,7 @@ describe('the map hooks', () => {
   it('ask the server for the map settings when a feature needs them', async () => {
     const settings: ClientConfig = {
       appName: 'Foraging Journal',
+      localMapStyleUrl: '',
       mapStyleUrl: '',
       satelliteTilesUrl: '',
       topoTilesUrl: '',

@@ -1,0 +1,233 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { fromGeojsonVt } from '@maplibre/vt-pbf';
+import Database from 'better-sqlite3';
+import type { Browser } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  e2e,
+  launchBrowser,
+  openTab,
+  phone,
+  screenshot,
+  signUp,
+  uniqueEmail,
+} from './support/browser.ts';
+import { startServer, type StartedServer } from './support/server.ts';
+
+/**
+ * The base map from a tile file on the server (issue 14, docs/behaviour.md#map-tiles): with a
+ * raster MBTiles of one colour in DATA_DIR/tiles and every outside host refused, the map shows
+ * that colour, and no request leaves for another host.
+ */
+
+/** A colour no part of the app's own look uses, so a pixel of it can only be a tile. */
+const tileColour = { r: 200, g: 40, b: 160 };
+
+/** Every tile of zooms 0–3, all the same bytes (MapLibre overzooms past 3). */
+function writeMbtiles(file: string, tile: Buffer, metadata: Record<string, string>): void {
+  const db = new Database(file);
+  db.exec(`CREATE TABLE metadata (name text, value text);
+    CREATE TABLE tiles (zoom_level integer, tile_column integer, tile_row integer, tile_data blob);`);
+  const meta = db.prepare('INSERT INTO metadata VALUES (?, ?)');
+  for (const [name, value] of Object.entries({ minzoom: '0', maxzoom: '3', ...metadata }))
+    meta.run(name, value);
+  const insert = db.prepare('INSERT INTO tiles VALUES (?, ?, ?, ?)');
+  for (let z = 0; z <= 3; z += 1)
+    for (let x = 0; x < 2 ** z; x += 1)
+      for (let y = 0; y < 2 ** z; y += 1) insert.run(z, x, y, tile);
+  db.close();
+}
+
+async function writeSolidMbtiles(file: string): Promise<void> {
+  const png = await sharp({
+    create: { width: 256, height: 256, channels: 3, background: tileColour },
+  })
+    .png()
+    .toBuffer();
+  writeMbtiles(file, png, { name: 'solid', format: 'png' });
+}
+
+/**
+ * Vector tiles in the Protomaps schema, gzipped as such files store them: an `earth` polygon
+ * over the whole tile (and past its edges) and one `roads` line.
+ */
+function writeVectorMbtiles(file: string): void {
+  const square = [
+    [-64, -64],
+    [4160, -64],
+    [4160, 4160],
+    [-64, 4160],
+    [-64, -64],
+  ];
+  // geojson-vt's tile shape, of which the writer reads only type, geometry and tags.
+  const layers = {
+    earth: { features: [{ type: 3, geometry: [square], tags: {} }] },
+    roads: {
+      features: [
+        {
+          type: 2,
+          geometry: [
+            [
+              [0, 2048],
+              [4096, 2048],
+            ],
+          ],
+          tags: { kind: 'major_road' },
+        },
+      ],
+    },
+  } as unknown as Parameters<typeof fromGeojsonVt>[0];
+  const tile = gzipSync(fromGeojsonVt(layers));
+  const vectorLayers = [
+    { id: 'earth', fields: {} },
+    { id: 'roads', fields: { kind: 'String' } },
+  ];
+  writeMbtiles(file, tile, {
+    name: 'vector',
+    format: 'pbf',
+    json: JSON.stringify({ vector_layers: vectorLayers }),
+  });
+}
+
+type Rgb = typeof tileColour;
+
+/** The share of the image's pixels that are this colour (within rounding). */
+async function shareOfColour(png: Buffer, colour: Rgb): Promise<number> {
+  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  let matching = 0;
+  for (let at = 0; at < data.length; at += info.channels) {
+    const close = (value: number | undefined, want: number) => Math.abs((value ?? -99) - want) <= 3;
+    if (close(data[at], colour.r) && close(data[at + 1], colour.g) && close(data[at + 2], colour.b))
+      matching += 1;
+  }
+  return matching / (data.length / info.channels);
+}
+
+/** '#e2dfda' as a colour. */
+function hexColour(hex: string): Rgb {
+  const value = Number.parseInt(hex.replace('#', ''), 16);
+  return { r: value >> 16, g: (value >> 8) & 255, b: value & 255 };
+}
+
+/** A server of its own whose DATA_DIR/tiles holds one file, written by `write`. */
+function useServerWith(write: (tilesDir: string) => void | Promise<void>, label: string) {
+  const started: { server?: StartedServer; workDir?: string } = {};
+  beforeAll(async () => {
+    started.workDir = mkdtempSync(path.join(tmpdir(), 'fj-local-tiles-'));
+    const tilesDir = path.join(started.workDir, 'data', 'tiles');
+    mkdirSync(tilesDir, { recursive: true });
+    await write(tilesDir);
+    started.server = await startServer({
+      dataDir: path.join(started.workDir, 'data'),
+      webDistDir: e2e.webDistDir,
+      logFile: path.join(e2e.artifactsDir, `local-tiles-${label}-server.log`),
+    });
+  });
+  afterAll(async () => {
+    await started.server?.stop();
+    if (started.workDir) rmSync(started.workDir, { recursive: true, force: true });
+  });
+  return () => {
+    if (!started.server) throw new Error('the server is used outside its describe block');
+    return started.server;
+  };
+}
+
+/**
+ * A new user's home map on this server, every outside host refused: the share of the map
+ * canvas in `colour`, the outside URLs asked for, and the tile answers.
+ */
+async function homeMap(browser: Browser, server: StartedServer, colour: Rgb, shot: string) {
+  const { page, context } = await openTab(browser, phone, { baseUrl: server.baseUrl });
+  const ownHost = new URL(server.baseUrl).host;
+  const outside: string[] = [];
+  const tiles: string[] = [];
+  await context.route('**', (route) => {
+    const url = new URL(route.request().url());
+    if (url.host === ownHost || url.protocol === 'data:' || url.protocol === 'blob:')
+      return route.continue();
+    outside.push(url.href);
+    return route.abort('internetdisconnected');
+  });
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (/^\/api\/tiles\/[^/]+\/\d/.test(url.pathname))
+      tiles.push(`${response.status()} ${response.headers()['content-encoding'] ?? ''}`);
+  });
+  try {
+    await signUp(page, uniqueEmail('local-tiles'));
+    const canvas = page.locator('.maplibregl-canvas');
+    await canvas.waitFor();
+    // The map has drawn once its tiles came: wait for a 200 tile, then for MapLibre to settle.
+    await expect
+      .poll(() => tiles.filter((line) => line.startsWith('200')).length)
+      .toBeGreaterThan(0);
+    await page.waitForTimeout(1_500);
+    await screenshot(page, shot);
+    const share = await shareOfColour(await canvas.screenshot(), colour);
+    const unavailable = await page.getByText('Map tiles unavailable').count();
+    return { share, outside, tiles, unavailable };
+  } finally {
+    await context.close();
+  }
+}
+
+describe.skipIf(e2e.skip)('the base map from a local tile file', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  describe('raster MBTiles', () => {
+    const server = useServerWith(
+      (dir) => writeSolidMbtiles(path.join(dir, 'region.mbtiles')),
+      'raster',
+    );
+
+    it('shows the tile file on the map, with no request to any other host', async () => {
+      const map = await homeMap(browser, server(), tileColour, 'local-tiles-raster-375');
+      console.log(
+        `raster: ${map.tiles.length} tile answers, ${(map.share * 100).toFixed(0)} % of the map canvas is the tile colour`,
+      );
+      // Most of the canvas: the rest is the spots' panel, the toolbar and the attribution.
+      expect(map.share).toBeGreaterThan(0.3);
+      expect(map.unavailable).toBe(0);
+      expect(map.outside).toEqual([]);
+    });
+  });
+
+  describe('gzipped vector MBTiles in the Protomaps schema', () => {
+    const server = useServerWith(
+      (dir) => writeVectorMbtiles(path.join(dir, 'region.mbtiles')),
+      'vector',
+    );
+
+    it("draws the tiles with the server's own style (gzip as sent), with no request to any other host", async () => {
+      const style = (await (
+        await fetch(`${server().baseUrl}/api/tiles/region/style.json`)
+      ).json()) as { layers: { id: string; type: string; paint?: Record<string, unknown> }[] };
+      const earth = style.layers.find((layer) => layer.id === 'earth')?.paint?.['fill-color'];
+      expect(typeof earth).toBe('string');
+      const map = await homeMap(
+        browser,
+        server(),
+        hexColour(String(earth)),
+        'local-tiles-vector-375',
+      );
+      console.log(
+        `vector: ${map.tiles.length} tile answers (${map.tiles[0] ?? ''}), ${(map.share * 100).toFixed(0)} % of the map canvas is the earth colour ${String(earth)}`,
+      );
+      expect(map.tiles.some((line) => line === '200 gzip')).toBe(true);
+      expect(map.share).toBeGreaterThan(0.3);
+      expect(map.unavailable).toBe(0);
+      expect(map.outside).toEqual([]);
+    });
+  });
+});
