@@ -15,6 +15,7 @@ import { backupRoutes } from './modules/backup/routes.ts';
 import { clientConfigRoutes } from './modules/client-config/routes.ts';
 import { entryRoutes } from './modules/entries/routes.ts';
 import { exportRoutes } from './modules/export/routes.ts';
+import { importRoutes } from './modules/import/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { locationRoutes } from './modules/locations/routes.ts';
 import photoWorkPlugin from './modules/photos/plugin.ts';
@@ -131,6 +132,7 @@ export async function buildApp(
       await api.register(locationRoutes(services.locations, services.sync));
       await api.register(syncRoutes(services.sync));
       await api.register(exportRoutes(services.export));
+      await api.register(importRoutes(services.import, config.importMaxBytes));
       await api.register(backupRoutes(services.backup));
       await api.register(entryRoutes(services.entries));
       await api.register(preferencesRoutes(services.preferences));

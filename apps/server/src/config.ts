@@ -49,6 +49,7 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true'),
   MAX_UPLOAD_BYTES: positiveInt.default(photoLimits.maxUploadBytes),
   MAX_IMAGE_PIXELS: positiveInt.default(photoLimits.maxPixels),
+  IMPORT_MAX_MB: positiveInt.default(20),
   QUOTA_LOCATIONS_PER_USER: positiveInt.default(20_000),
   QUOTA_ENTRIES_PER_LOCATION: positiveInt.default(10_000),
   QUOTA_PHOTO_BYTES_PER_USER: positiveInt.default(5_000_000_000),
@@ -110,6 +111,8 @@ export interface Config {
         forcePathStyle: boolean;
       };
   photos: { maxUploadBytes: number; maxPixels: number };
+  /** Largest file POST /import reads (IMPORT_MAX_MB); a bigger one is refused with 413. */
+  importMaxBytes: number;
   /** What one account may store; past it a write answers QUOTA_EXCEEDED and changes nothing. */
   quotas: { locationsPerUser: number; entriesPerLocation: number; photoBytesPerUser: number };
   /** Bytes of serialized GET /locations answers kept in memory (LOCATIONS_CACHE_MB); 0 keeps none. */
@@ -200,6 +203,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         }
       : { kind: 'local', dir: path.join(dataDir, 'photos') },
     photos: { maxUploadBytes: e.MAX_UPLOAD_BYTES, maxPixels: e.MAX_IMAGE_PIXELS },
+    importMaxBytes: e.IMPORT_MAX_MB * 1024 * 1024,
     quotas: {
       locationsPerUser: e.QUOTA_LOCATIONS_PER_USER,
       entriesPerLocation: e.QUOTA_ENTRIES_PER_LOCATION,

@@ -1,3 +1,4 @@
+import { createImportService } from './modules/import/service.ts';
 import type { Config } from './config.ts';
 import type { DialectName } from './db/dialect.ts';
 import type { Db } from './db/executor.ts';
@@ -65,6 +66,11 @@ export function createServices(deps: ServiceDeps) {
     locations,
     sync,
     export: exports,
+    import: createImportService({
+      db,
+      maxLocationsPerUser: quotas.locationsPerUser,
+      maxEntriesPerLocation: quotas.entriesPerLocation,
+    }),
     backup: createBackupService({ db, storage, exports }),
     entries: createEntryService({
       db,

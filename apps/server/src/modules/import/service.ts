@@ -1,0 +1,202 @@
+import { randomUUID } from 'node:crypto';
+import type { ImportFormat, ImportPreview, ImportResult } from '@fj/contract/import';
+import type { Db, Executor } from '../../db/executor.ts';
+import type { EntriesTable, LocationsTable } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { nowIso } from '../../lib/json.ts';
+import { syncRepository } from '../sync/repository.ts';
+import { importError } from './errors.ts';
+import { importRepository as repo } from './repository.ts';
+import type { ImportProblem, ImportedSpot, ParsedFile } from './spot.ts';
+
+export interface ImportServiceDeps {
+  db: Db;
+  /** QUOTA_LOCATIONS_PER_USER and QUOTA_ENTRIES_PER_LOCATION. */
+  maxLocationsPerUser: number;
+  maxEntriesPerLocation: number;
+  /** Spots (features, waypoints, rows) one file may hold. */
+  maxFeatures?: number;
+}
+
+/** An imported spot within this many metres of one of the user's with the same name is the same. */
+export const duplicateDistanceMetres = 10;
+
+type Reader = (text: string, maxFeatures: number) => ParsedFile;
+/* Each format's reader loads with its first import, not at start. */
+const readers: Record<ImportFormat, () => Promise<Reader>> = {
+  geojson: async () => (await import('./formats/geojson.ts')).readGeojson,
+};
+
+const extensions: Record<string, ImportFormat> = { geojson: 'geojson', json: 'geojson' };
+
+/** The format named, else the one the file name's extension tells; 400 when neither does. */
+export function formatOf(format: ImportFormat | undefined, filename: string | undefined) {
+  if (format) return format;
+  const extension = filename?.toLowerCase().split('.').pop();
+  const found = extension ? extensions[extension] : undefined;
+  if (!found)
+    throw importError('Say the file format: format=geojson, or a file name ending in .geojson');
+  return found;
+}
+
+/** The bytes as text, refused unless they are UTF-8 (a byte order mark is dropped). */
+export function utf8Text(bytes: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw importError('The file is not UTF-8 text');
+  }
+}
+
+/** Great-circle distance in metres (haversine; exact enough at 10 m). */
+function metresBetween(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLng = (b.lng - a.lng) * rad;
+  const h =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * 6_371_000 * Math.asin(Math.sqrt(h));
+}
+
+interface Plan {
+  locations: LocationsTable[];
+  entries: EntriesTable[];
+  duplicates: number;
+  problems: ImportProblem[];
+}
+
+/**
+ * What an import of these spots does for this user, read from `db` (the transaction's, when
+ * importing): a spot whose id is one of the user's, or named the same within 10 m of one, is a
+ * duplicate and skipped; an id that is another user's is replaced by a new one, never reused.
+ */
+async function plan(
+  db: Executor,
+  userId: string,
+  parsed: ParsedFile,
+  revision: number,
+  maxEntriesPerLocation: number,
+): Promise<Plan> {
+  const problems = [...parsed.problems];
+  const spotIds = parsed.spots.flatMap((spot) => (spot.location.id ? [spot.location.id] : []));
+  const entryIds = parsed.spots.flatMap((spot) =>
+    spot.entries.flatMap((e) => (e.id ? [e.id] : [])),
+  );
+  const [owners, takenEntries, sameNamed] = await Promise.all([
+    repo.locationOwners(db, spotIds),
+    repo.existingEntryIds(db, entryIds),
+    repo.namedLike(db, userId, [...new Set(parsed.spots.map((spot) => spot.location.name))]),
+  ]);
+  const now = nowIso();
+  const seenIds = new Set<string>();
+  const result: Plan = { locations: [], entries: [], duplicates: 0, problems };
+  const isDuplicate = (spot: ImportedSpot): boolean => {
+    const id = spot.location.id;
+    if (id && (owners.get(id) === userId || seenIds.has(id))) return true;
+    return [...sameNamed, ...result.locations].some(
+      (other) =>
+        other.name === spot.location.name &&
+        metresBetween({ lat: Number(other.lat), lng: Number(other.lng) }, spot.location.position) <=
+          duplicateDistanceMetres,
+    );
+  };
+  for (const spot of parsed.spots) {
+    if (isDuplicate(spot)) {
+      result.duplicates += 1;
+      continue;
+    }
+    if (spot.entries.length > maxEntriesPerLocation) {
+      problems.push({
+        at: spot.at,
+        message: `more than ${maxEntriesPerLocation} entries: a spot may have no more`,
+      });
+      continue;
+    }
+    const given = spot.location.id;
+    if (given) seenIds.add(given);
+    const id = given && !owners.has(given) ? given : randomUUID();
+    const { name, description, position, favorite, ...details } = spot.location;
+    delete details.id;
+    result.locations.push({
+      id,
+      user_id: userId,
+      name,
+      description: description ?? null,
+      lat: position.lat,
+      lng: position.lng,
+      details: JSON.stringify(details),
+      favorite: favorite ? 1 : 0,
+      created_at: spot.createdAt ?? now,
+      updated_at: spot.updatedAt ?? now,
+      revision,
+    });
+    for (const entry of spot.entries) {
+      const { id: entryId, date, createdAt, updatedAt, ...entryDetails } = entry;
+      const keep = entryId && !takenEntries.has(entryId) && !seenIds.has(entryId);
+      if (entryId) seenIds.add(entryId);
+      result.entries.push({
+        id: keep ? entryId : randomUUID(),
+        location_id: id,
+        user_id: userId,
+        date,
+        details: JSON.stringify(entryDetails),
+        created_at: createdAt ?? now,
+        updated_at: updatedAt ?? now,
+        revision,
+      });
+    }
+  }
+  return result;
+}
+
+/** Imports (docs/behaviour.md#import): a preview that writes nothing, and the import itself. */
+export function createImportService({
+  db,
+  maxLocationsPerUser,
+  maxEntriesPerLocation,
+  maxFeatures = 10_000,
+}: ImportServiceDeps) {
+  async function read(format: ImportFormat, bytes: Buffer): Promise<ParsedFile> {
+    const reader = await readers[format]();
+    return reader(utf8Text(bytes), maxFeatures);
+  }
+
+  return {
+    async preview(userId: string, format: ImportFormat, bytes: Buffer): Promise<ImportPreview> {
+      const planned = await plan(db, userId, await read(format, bytes), 0, maxEntriesPerLocation);
+      return {
+        create: { spots: planned.locations.length, entries: planned.entries.length },
+        duplicates: planned.duplicates,
+        problems: planned.problems,
+      };
+    },
+
+    /** One transaction: every new spot and entry, or (on any failure) nothing. */
+    async run(userId: string, format: ImportFormat, bytes: Buffer): Promise<ImportResult> {
+      const parsed = await read(format, bytes);
+      return db.transaction().execute(async (trx) => {
+        // The bump holds the user's revision row until commit: a concurrent import of this user
+        // waits, then sees this one's spots as duplicates.
+        const revision = await syncRepository.bump(trx, userId);
+        const planned = await plan(trx, userId, parsed, revision, maxEntriesPerLocation);
+        const count = await repo.countLocations(trx, userId);
+        if (count + planned.locations.length > maxLocationsPerUser) {
+          throw new AppError(
+            'QUOTA_EXCEEDED',
+            `You have reached the limit of ${maxLocationsPerUser} locations for one account`,
+          );
+        }
+        await repo.insertLocations(trx, planned.locations);
+        await repo.insertEntries(trx, planned.entries);
+        return {
+          created: { spots: planned.locations.length, entries: planned.entries.length },
+          duplicates: planned.duplicates,
+          problems: planned.problems,
+        };
+      });
+    },
+  };
+}
+
+export type ImportService = ReturnType<typeof createImportService>;

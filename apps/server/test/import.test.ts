@@ -1,0 +1,269 @@
+import { randomUUID } from 'node:crypto';
+import type { ImportPreview, ImportResult } from '@fj/contract/import';
+import type { Location } from '@fj/contract/locations';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { databaseKinds } from './helpers/databases.ts';
+import { seedEntry, seedLocation } from './helpers/seed.ts';
+import type { TestUser } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/use-test-app.ts';
+
+const patch: { type: 'Polygon'; coordinates: [number, number][][] } = {
+  type: 'Polygon',
+  coordinates: [
+    [
+      [18.06, 59.33],
+      [18.07, 59.33],
+      [18.07, 59.34],
+      [18.06, 59.33],
+    ],
+  ],
+};
+
+const point = (lng: number, lat: number, properties: Record<string, unknown>, id?: string) => ({
+  type: 'Feature',
+  ...(id ? { id } : {}),
+  geometry: { type: 'Point', coordinates: [lng, lat] },
+  properties,
+});
+const collection = (features: unknown[]) => JSON.stringify({ type: 'FeatureCollection', features });
+
+/** A spot as compared across accounts: everything but its ids. */
+const withoutIds = ({ id: _id, entries, ...spot }: Location) => ({
+  ...spot,
+  entries: entries.map(({ id: _e, locationId: _l, ...entry }) => entry),
+});
+
+describe.each(databaseKinds)('import on $name', (kind) => {
+  const t = useTestApp(kind, { env: { IMPORT_MAX_MB: '1' } });
+  let owner: TestUser;
+  let exported: string;
+  let originals: Location[];
+
+  beforeAll(async () => {
+    owner = await t.signUp();
+    const rich = await seedLocation(t, owner, {
+      name: 'Ceps "big", <&> 🍄',
+      description: 'North slope\nby the stream',
+      area: patch,
+      categories: ['mushrooms'],
+      species: ['porcini'],
+      terrainType: 'forest',
+      treeTypes: ['oak'],
+      favorite: true,
+      access: { status: 'ask', note: 'Farmer' },
+    });
+    await seedEntry(t, owner, rich.id, {
+      date: '2026-08-02',
+      species: ['porcini'],
+      abundance: 4,
+      notes: 'three;\nunder "the" oak',
+      weather: 'rain',
+    });
+    await seedEntry(t, owner, rich.id, { date: '2026-07-01' });
+    await seedLocation(t, owner, { name: 'Bare', position: { lat: -33.9, lng: 151.2 } });
+    originals = await list(owner);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/export?format=geojson',
+      headers: owner.auth,
+    });
+    exported = res.body;
+  });
+
+  async function list(who: TestUser): Promise<Location[]> {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/locations', headers: who.auth });
+    const body = res.json<{ data: Location[] } | Location[]>();
+    const spots = Array.isArray(body) ? body : body.data;
+    return spots.sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  const send = (
+    path: '/import' | '/import/preview',
+    body: string | Buffer,
+    who: TestUser | null,
+    query = 'format=geojson',
+  ) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/v1${path}?${query}`,
+      headers: { 'content-type': 'application/geo+json', ...(who ? who.auth : {}) },
+      payload: body,
+    });
+
+  it('round trip: the export imported into an emptied account gives back the same spots, ids, entries, patches and dates', async () => {
+    // The account that exported, emptied, then given its file back.
+    for (const spot of originals) {
+      const res = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/locations/${spot.id}`,
+        headers: owner.auth,
+      });
+      expect(res.statusCode).toBe(204);
+    }
+    expect(await list(owner)).toEqual([]);
+    const res = await send('/import', exported, owner);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<ImportResult>()).toEqual({
+      created: { spots: 2, entries: 2 },
+      duplicates: 0,
+      problems: [],
+    });
+    expect(await list(owner)).toEqual(originals);
+  });
+
+  it('re-importing the same file skips every spot as a duplicate and writes nothing', async () => {
+    const before = await list(owner);
+    const preview = await send('/import/preview', exported, owner);
+    expect(preview.json<ImportPreview>()).toEqual({
+      create: { spots: 0, entries: 0 },
+      duplicates: 2,
+      problems: [],
+    });
+    const res = await send('/import', exported, owner);
+    expect(res.json<ImportResult>()).toMatchObject({
+      created: { spots: 0, entries: 0 },
+      duplicates: 2,
+    });
+    expect(await list(owner)).toEqual(before);
+  });
+
+  it("another user's file: new ids for every spot and entry, the owner's spots untouched", async () => {
+    const other = await t.signUp();
+    const res = await send('/import', exported, other);
+    expect(res.json<ImportResult>()).toMatchObject({ created: { spots: 2, entries: 2 } });
+    const theirs = await list(other);
+    expect(theirs.map(withoutIds)).toEqual(originals.map(withoutIds));
+    const ownerIds = new Set(originals.flatMap((s) => [s.id, ...s.entries.map((e) => e.id)]));
+    for (const spot of theirs) {
+      expect(ownerIds.has(spot.id)).toBe(false);
+      for (const entry of spot.entries) expect(ownerIds.has(entry.id)).toBe(false);
+    }
+    expect(await list(owner)).toEqual(originals);
+  });
+
+  it('preview counts new spots and entries, duplicates by name within 10 m, and problems by feature number; writes nothing', async () => {
+    const user = await t.signUp();
+    await seedLocation(t, user, { name: 'Chanterelle hill', position: { lat: 60, lng: 15 } });
+    const file = collection([
+      // 0.00005° of latitude is about 5.6 m: the same spot.
+      point(15, 60.00005, { name: 'Chanterelle hill' }),
+      // 0.0002° is about 22 m: another spot of the same name.
+      point(15, 60.0002, { name: 'Chanterelle hill' }),
+      point(16, 61, { title: 'Plain point' }),
+      {
+        type: 'Feature',
+        geometry: { type: 'Polygon', coordinates: patch.coordinates },
+        properties: { name: 'A patch' },
+      },
+      point(16, 61, {}),
+      point(200, 61, { name: 'Off the map' }),
+      {
+        type: 'Feature',
+        geometry: {
+          type: 'LineString',
+          coordinates: [
+            [1, 2],
+            [3, 4],
+          ],
+        },
+        properties: { name: 'Line' },
+      },
+      point(16, 62, { name: 'Bad entry', entries: [{ date: 'yesterday' }] }),
+    ]);
+    const res = await send('/import/preview', file, user);
+    expect(res.statusCode).toBe(200);
+    const preview = res.json<ImportPreview>();
+    expect(preview.create).toEqual({ spots: 3, entries: 0 });
+    expect(preview.duplicates).toBe(1);
+    expect(preview.problems.map((p) => p.at)).toEqual([
+      'feature 5',
+      'feature 6',
+      'feature 7',
+      'feature 8',
+    ]);
+    expect(preview.problems[0]?.message).toMatch(/^name/);
+    expect(preview.problems[1]?.message).toMatch(/^position/);
+    expect(preview.problems[2]?.message).toMatch(/geometry/);
+    expect(preview.problems[3]?.message).toMatch(/^entries\.0\.date/);
+    expect(await list(user)).toHaveLength(1);
+
+    const imported = await send('/import', file, user);
+    expect(imported.json<ImportResult>()).toMatchObject({ created: { spots: 3 }, duplicates: 1 });
+    const spots = await list(user);
+    expect(spots.map((s) => s.name)).toEqual([
+      'A patch',
+      'Chanterelle hill',
+      'Chanterelle hill',
+      'Plain point',
+    ]);
+    const patchSpot = spots[0];
+    expect(patchSpot?.area).toEqual(patch);
+    // A polygon alone is put at its corners' mean.
+    expect(patchSpot?.position.lat).toBeCloseTo((59.33 + 59.33 + 59.34) / 3, 6);
+  });
+
+  it('the same id twice in one file is created once', async () => {
+    const user = await t.signUp();
+    const id = randomUUID();
+    const res = await send(
+      '/import',
+      collection([point(1, 1, { name: 'Once' }, id), point(2, 2, { name: 'Twice' }, id)]),
+      user,
+    );
+    expect(res.json<ImportResult>()).toMatchObject({ created: { spots: 1 }, duplicates: 1 });
+    expect((await list(user)).map((s) => s.id)).toEqual([id]);
+  });
+
+  describe('hostile or broken files: a 4xx naming the problem, nothing written', () => {
+    let user: TestUser;
+    beforeAll(async () => {
+      user = await t.signUp();
+    });
+
+    it.each([
+      ['not JSON', '{"type":', /not valid JSON/],
+      ['not GeoJSON', '{"type":"Topology"}', /FeatureCollection/],
+      ['not UTF-8', Buffer.from([0x7b, 0xff, 0xfe, 0x7d]), /UTF-8/],
+    ])('%s → 400', async (_name, body, message) => {
+      const res = await send('/import', body, user);
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ error: { message: string } }>().error.message).toMatch(message);
+      expect(await list(user)).toEqual([]);
+    });
+
+    it('no format and no telling file name → 400; a .geojson file name is enough', async () => {
+      const none = await send('/import/preview', collection([]), user, '');
+      expect(none.statusCode).toBe(400);
+      expect(none.json<{ error: { message: string } }>().error.message).toMatch(/format/);
+      const named = await send('/import/preview', collection([]), user, 'filename=spots.geojson');
+      expect(named.statusCode).toBe(200);
+    });
+
+    it('past IMPORT_MAX_MB → 413', async () => {
+      const big = collection([
+        point(1, 1, { name: 'x'.repeat(80), description: 'y'.repeat(1_100_000) }),
+      ]);
+      const res = await send('/import', big, user);
+      expect(res.statusCode).toBe(413);
+      expect(await list(user)).toEqual([]);
+    });
+
+    it('more features than the cap → 400', async () => {
+      const many = collection(
+        Array.from({ length: 10_001 }, (_, i) => ({
+          type: 'Feature',
+          geometry: null,
+          properties: { i },
+        })),
+      );
+      const res = await send('/import/preview', many, user);
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ error: { message: string } }>().error.message).toMatch(/10001 features/);
+    });
+
+    it('without a session → 401', async () => {
+      const res = await send('/import', collection([]), null);
+      expect(res.statusCode).toBe(401);
+    });
+  });
+});

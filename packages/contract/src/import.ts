@@ -1,0 +1,29 @@
+import { z } from './zod.ts';
+
+/** The formats POST /import reads (docs/behaviour.md#import). */
+export const importFormats = ['geojson'] as const;
+export type ImportFormat = (typeof importFormats)[number];
+
+export const importQuerySchema = z.object({
+  format: z.enum(importFormats).optional(),
+  /** The file's name, when the format is to be told from its extension. */
+  filename: z.string().max(255).optional(),
+});
+
+const counts = z.object({ spots: z.number().int(), entries: z.number().int() });
+const problem = z.object({ at: z.string(), message: z.string() });
+
+/** What an import would do (preview) or did: new spots and entries, skipped duplicates, problems. */
+export const importPreviewSchema = z.object({
+  create: counts,
+  duplicates: z.number().int(),
+  problems: z.array(problem),
+});
+export type ImportPreview = z.infer<typeof importPreviewSchema>;
+
+export const importResultSchema = z.object({
+  created: counts,
+  duplicates: z.number().int(),
+  problems: z.array(problem),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
