@@ -37,6 +37,7 @@ describe.each(databaseKinds)('import on $name', (kind) => {
   const t = useTestApp(kind, { env: { IMPORT_MAX_MB: '1' } });
   let owner: TestUser;
   let exported: string;
+  let exportedGpx: string;
   let originals: Location[];
 
   beforeAll(async () => {
@@ -68,7 +69,26 @@ describe.each(databaseKinds)('import on $name', (kind) => {
       headers: owner.auth,
     });
     exported = res.body;
+    exportedGpx = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/export?format=gpx',
+        headers: owner.auth,
+      })
+    ).body;
   });
+
+  async function empty(who: TestUser): Promise<void> {
+    for (const spot of await list(who)) {
+      const res = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/locations/${spot.id}`,
+        headers: who.auth,
+      });
+      expect(res.statusCode).toBe(204);
+    }
+    expect(await list(who)).toEqual([]);
+  }
 
   async function list(who: TestUser): Promise<Location[]> {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/locations', headers: who.auth });
@@ -86,7 +106,7 @@ describe.each(databaseKinds)('import on $name', (kind) => {
     t.app.inject({
       method: 'POST',
       url: `/api/v1${path}?${query}`,
-      headers: { 'content-type': 'application/geo+json', ...(who ? who.auth : {}) },
+      headers: { 'content-type': 'application/octet-stream', ...(who ? who.auth : {}) },
       payload: body,
     });
 
@@ -139,6 +159,49 @@ describe.each(databaseKinds)('import on $name', (kind) => {
       for (const entry of spot.entries) expect(ownerIds.has(entry.id)).toBe(false);
     }
     expect(await list(owner)).toEqual(originals);
+  });
+
+  it('GPX round trip: our fj:spot extension reads back the same spots, ids, entries, patches and dates', async () => {
+    await empty(owner);
+    const res = await send('/import', exportedGpx, owner, 'filename=spots.gpx');
+    expect(res.statusCode).toBe(200);
+    expect(res.json<ImportResult>()).toEqual({
+      created: { spots: 2, entries: 2 },
+      duplicates: 0,
+      problems: [],
+    });
+    expect(await list(owner)).toEqual(originals);
+    const again = await send('/import/preview', exportedGpx, owner, 'format=gpx');
+    expect(again.json<ImportPreview>()).toMatchObject({ create: { spots: 0 }, duplicates: 2 });
+  });
+
+  it('GPX: plain waypoints become spots (name, desc, time); bad ones are problems with waypoint and line', async () => {
+    const user = await t.signUp();
+    const gpx = [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<gpx version="1.1" creator="x" xmlns="http://www.topografix.com/GPX/1/1">',
+      '  <wpt lat="59.5" lon="18.25"><name>Birch &amp; moss</name><desc>by the lake</desc><time>2025-05-01T10:00:00Z</time></wpt>',
+      '  <wpt lat="95" lon="18"><name>Too far north</name></wpt>',
+      '  <wpt lat="59" lon="18"></wpt>',
+      '  <trk><name>A walk</name><trkseg><trkpt lat="1" lon="1"/><trkpt lat="2" lon="2"/></trkseg></trk>',
+      '</gpx>',
+    ].join('\n');
+    const res = await send('/import', gpx, user, 'format=gpx');
+    expect(res.statusCode).toBe(200);
+    const result = res.json<ImportResult>();
+    expect(result.created).toEqual({ spots: 1, entries: 0 });
+    expect(result.problems).toEqual([
+      { at: 'waypoint 2 (line 4)', message: expect.stringMatching(/^position\.lat/) as string },
+      { at: 'waypoint 3 (line 5)', message: expect.stringMatching(/^name/) as string },
+    ]);
+    const [spot] = await list(user);
+    expect(spot).toMatchObject({
+      name: 'Birch & moss',
+      description: 'by the lake',
+      position: { lat: 59.5, lng: 18.25 },
+      createdAt: '2025-05-01T10:00:00Z',
+      entries: [],
+    });
   });
 
   it('preview counts new spots and entries, duplicates by name within 10 m, and problems by feature number; writes nothing', async () => {
@@ -229,6 +292,27 @@ describe.each(databaseKinds)('import on $name', (kind) => {
       expect(res.statusCode).toBe(400);
       expect(res.json<{ error: { message: string } }>().error.message).toMatch(message);
       expect(await list(user)).toEqual([]);
+    });
+
+    it('XML with a DOCTYPE (billion laughs) → 400 before parsing', async () => {
+      const laughs = [
+        '<?xml version="1.0"?>',
+        '<!DOCTYPE gpx [<!ENTITY a "lol"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>',
+        '<gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><wpt lat="1" lon="1"><name>&b;</name></wpt></gpx>',
+      ].join('\n');
+      const res = await send('/import', laughs, user, 'format=gpx');
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ error: { message: string } }>().error.message).toMatch(/DOCTYPE/);
+      expect(await list(user)).toEqual([]);
+    });
+
+    it.each([
+      ['not well-formed XML', '<gpx><wpt lat="1" lon="1"></gpx>', /not well-formed XML/],
+      ['XML that is not GPX', '<kml xmlns="http://www.opengis.net/kml/2.2"/>', /not GPX/],
+    ])('%s → 400', async (_name, body, message) => {
+      const res = await send('/import', body, user, 'format=gpx');
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ error: { message: string } }>().error.message).toMatch(message);
     });
 
     it('no format and no telling file name → 400; a .geojson file name is enough', async () => {

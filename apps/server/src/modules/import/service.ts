@@ -25,9 +25,14 @@ type Reader = (text: string, maxFeatures: number) => ParsedFile;
 /* Each format's reader loads with its first import, not at start. */
 const readers: Record<ImportFormat, () => Promise<Reader>> = {
   geojson: async () => (await import('./formats/geojson.ts')).readGeojson,
+  gpx: async () => (await import('./formats/gpx.ts')).readGpx,
 };
 
-const extensions: Record<string, ImportFormat> = { geojson: 'geojson', json: 'geojson' };
+const extensions: Record<string, ImportFormat> = {
+  geojson: 'geojson',
+  json: 'geojson',
+  gpx: 'gpx',
+};
 
 /** The format named, else the one the file name's extension tells; 400 when neither does. */
 export function formatOf(format: ImportFormat | undefined, filename: string | undefined) {
@@ -35,7 +40,9 @@ export function formatOf(format: ImportFormat | undefined, filename: string | un
   const extension = filename?.toLowerCase().split('.').pop();
   const found = extension ? extensions[extension] : undefined;
   if (!found)
-    throw importError('Say the file format: format=geojson, or a file name ending in .geojson');
+    throw importError(
+      'Say the file format: format=geojson or gpx, or a file name ending in .geojson or .gpx',
+    );
   return found;
 }
 
