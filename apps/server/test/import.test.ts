@@ -38,6 +38,7 @@ describe.each(databaseKinds)('import on $name', (kind) => {
   let owner: TestUser;
   let exported: string;
   let exportedGpx: string;
+  let exportedKml: string;
   let originals: Location[];
 
   beforeAll(async () => {
@@ -73,6 +74,13 @@ describe.each(databaseKinds)('import on $name', (kind) => {
       await t.app.inject({
         method: 'GET',
         url: '/api/v1/export?format=gpx',
+        headers: owner.auth,
+      })
+    ).body;
+    exportedKml = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/export?format=kml',
         headers: owner.auth,
       })
     ).body;
@@ -201,6 +209,44 @@ describe.each(databaseKinds)('import on $name', (kind) => {
       position: { lat: 59.5, lng: 18.25 },
       createdAt: '2025-05-01T10:00:00Z',
       entries: [],
+    });
+  });
+
+  it('KML round trip: our ExtendedData reads back the same spots, ids, entries, patches and dates', async () => {
+    await empty(owner);
+    const res = await send('/import', exportedKml, owner, 'filename=spots.kml');
+    expect(res.statusCode).toBe(200);
+    expect(res.json<ImportResult>()).toEqual({
+      created: { spots: 2, entries: 2 },
+      duplicates: 0,
+      problems: [],
+    });
+    expect(await list(owner)).toEqual(originals);
+  });
+
+  it('KML: plain Placemarks (in Folders) become spots; one without geometry is a problem with its line', async () => {
+    const user = await t.signUp();
+    const kml = [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<kml xmlns="http://www.opengis.net/kml/2.2"><Document><Folder>',
+      '<Placemark><name>Point spot</name><description>mossy</description><Point><coordinates>18.5,59.5,0</coordinates></Point></Placemark>',
+      '<Placemark><name>Patch spot</name><Polygon><outerBoundaryIs><LinearRing><coordinates>18.06,59.33 18.07,59.33 18.07,59.34 18.06,59.33</coordinates></LinearRing></outerBoundaryIs></Polygon></Placemark>',
+      '<Placemark><name>Nowhere</name></Placemark>',
+      '</Folder></Document></kml>',
+    ].join('\n');
+    const res = await send('/import', kml, user, 'format=kml');
+    expect(res.statusCode).toBe(200);
+    const result = res.json<ImportResult>();
+    expect(result.created).toEqual({ spots: 2, entries: 0 });
+    expect(result.problems).toEqual([
+      { at: 'placemark 3 (line 5)', message: 'no Point or Polygon geometry' },
+    ]);
+    const spots = await list(user);
+    expect(spots[0]).toMatchObject({ name: 'Patch spot', area: patch });
+    expect(spots[1]).toMatchObject({
+      name: 'Point spot',
+      description: 'mossy',
+      position: { lat: 59.5, lng: 18.5 },
     });
   });
 

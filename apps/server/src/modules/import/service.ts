@@ -26,12 +26,14 @@ type Reader = (text: string, maxFeatures: number) => ParsedFile;
 const readers: Record<ImportFormat, () => Promise<Reader>> = {
   geojson: async () => (await import('./formats/geojson.ts')).readGeojson,
   gpx: async () => (await import('./formats/gpx.ts')).readGpx,
+  kml: async () => (await import('./formats/kml.ts')).readKml,
 };
 
 const extensions: Record<string, ImportFormat> = {
   geojson: 'geojson',
   json: 'geojson',
   gpx: 'gpx',
+  kml: 'kml',
 };
 
 /** The format named, else the one the file name's extension tells; 400 when neither does. */
@@ -41,7 +43,7 @@ export function formatOf(format: ImportFormat | undefined, filename: string | un
   const found = extension ? extensions[extension] : undefined;
   if (!found)
     throw importError(
-      'Say the file format: format=geojson or gpx, or a file name ending in .geojson or .gpx',
+      'Say the file format: format=geojson, gpx or kml, or a file name ending in .geojson, .gpx or .kml',
     );
   return found;
 }

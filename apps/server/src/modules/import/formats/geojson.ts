@@ -6,7 +6,7 @@ const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The first point of a geometry, and a polygon when it has one (our export's GeometryCollection). */
-function shapeOf(geometry: unknown): { point?: [number, number]; polygon?: Json } {
+export function shapeOf(geometry: unknown): { point?: [number, number]; polygon?: Json } {
   if (!isObject(geometry)) return {};
   const coordinates = geometry.coordinates;
   switch (geometry.type) {
