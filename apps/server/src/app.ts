@@ -104,6 +104,7 @@ export async function buildApp(
     authSecret: config.authSecret,
     listCache: app.listCache,
     validateAnswers: config.env !== 'production',
+    importMaxBytes: config.importMaxBytes,
   });
   await app.register(authPlugin, {
     config,

@@ -32,6 +32,8 @@ export interface ServiceDeps {
   listCache: ListCache;
   /** Check answers against their schemas before sending (everywhere but production). */
   validateAnswers: boolean;
+  /** IMPORT_MAX_MB in bytes. */
+  importMaxBytes: number;
 }
 
 /** Every service of the server, built once with its dependencies; app.ts hands them to routes. */
@@ -70,6 +72,7 @@ export function createServices(deps: ServiceDeps) {
       db,
       maxLocationsPerUser: quotas.locationsPerUser,
       maxEntriesPerLocation: quotas.entriesPerLocation,
+      maxBytes: deps.importMaxBytes,
     }),
     backup: createBackupService({ db, storage, exports }),
     entries: createEntryService({

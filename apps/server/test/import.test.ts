@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ImportPreview, ImportResult } from '@fj/contract/import';
 import type { Location } from '@fj/contract/locations';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ZipFile } from 'yazl';
 import { databaseKinds } from './helpers/databases.ts';
 import { seedEntry, seedLocation } from './helpers/seed.ts';
 import type { TestUser } from './helpers/test-app.ts';
@@ -25,6 +26,18 @@ const point = (lng: number, lat: number, properties: Record<string, unknown>, id
   geometry: { type: 'Point', coordinates: [lng, lat] },
   properties,
 });
+/** A ZIP archive of these files, made with yazl (the backup's writer). */
+async function zipOf(files: Record<string, string | Buffer>): Promise<Buffer> {
+  const zip = new ZipFile();
+  for (const [name, body] of Object.entries(files)) {
+    zip.addBuffer(typeof body === 'string' ? Buffer.from(body) : body, name);
+  }
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 const collection = (features: unknown[]) => JSON.stringify({ type: 'FeatureCollection', features });
 
 /** A spot as compared across accounts: everything but its ids. */
@@ -250,6 +263,15 @@ describe.each(databaseKinds)('import on $name', (kind) => {
     });
   });
 
+  it('KMZ: the KML inside (doc.kml, images beside it) is read like a KML file', async () => {
+    const user = await t.signUp();
+    const kmz = await zipOf({ 'files/icon.png': Buffer.alloc(10), 'doc.kml': exportedKml });
+    const res = await send('/import', kmz, user, 'filename=Spots.KMZ');
+    expect(res.statusCode).toBe(200);
+    expect(res.json<ImportResult>()).toMatchObject({ created: { spots: 2, entries: 2 } });
+    expect((await list(user)).map(withoutIds)).toEqual(originals.map(withoutIds));
+  });
+
   it('preview counts new spots and entries, duplicates by name within 10 m, and problems by feature number; writes nothing', async () => {
     const user = await t.signUp();
     await seedLocation(t, user, { name: 'Chanterelle hill', position: { lat: 60, lng: 15 } });
@@ -359,6 +381,30 @@ describe.each(databaseKinds)('import on $name', (kind) => {
       const res = await send('/import', body, user, 'format=gpx');
       expect(res.statusCode).toBe(400);
       expect(res.json<{ error: { message: string } }>().error.message).toMatch(message);
+    });
+
+    it('KMZ zip bomb: a KML inflating past IMPORT_MAX_MB → 400, nothing written', async () => {
+      // 3 MB of spaces compress to a few kB: the upload is small, its content is not.
+      const bomb = await zipOf({ 'doc.kml': `<kml>${' '.repeat(3 * 1024 * 1024)}</kml>` });
+      expect(bomb.length).toBeLessThan(64 * 1024);
+      const res = await send('/import', bomb, user, 'format=kmz');
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ error: { message: string } }>().error.message).toMatch(
+        /inflates past 1 MB/,
+      );
+      expect(await list(user)).toEqual([]);
+    });
+
+    it('KMZ with too many entries, without a KML, or not a ZIP → 400', async () => {
+      const files = Object.fromEntries(Array.from({ length: 1_001 }, (_, i) => [`f${i}.txt`, 'x']));
+      const many = await send('/import', await zipOf(files), user, 'format=kmz');
+      expect(many.statusCode).toBe(400);
+      expect(many.json<{ error: { message: string } }>().error.message).toMatch(/1001 entries/);
+      const noKml = await send('/import', await zipOf({ 'a.txt': 'x' }), user, 'format=kmz');
+      expect(noKml.json<{ error: { message: string } }>().error.message).toMatch(/no \.kml/);
+      const notZip = await send('/import', 'plain text', user, 'format=kmz');
+      expect(notZip.statusCode).toBe(400);
+      expect(notZip.json<{ error: { message: string } }>().error.message).toMatch(/not a KMZ/);
     });
 
     it('no format and no telling file name → 400; a .geojson file name is enough', async () => {

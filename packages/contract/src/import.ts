@@ -1,7 +1,7 @@
 import { z } from './zod.ts';
 
 /** The formats POST /import reads (docs/behaviour.md#import). */
-export const importFormats = ['geojson', 'gpx', 'kml'] as const;
+export const importFormats = ['geojson', 'gpx', 'kml', 'kmz'] as const;
 export type ImportFormat = (typeof importFormats)[number];
 
 export const importQuerySchema = z.object({

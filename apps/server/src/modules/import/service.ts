@@ -14,8 +14,12 @@ export interface ImportServiceDeps {
   /** QUOTA_LOCATIONS_PER_USER and QUOTA_ENTRIES_PER_LOCATION. */
   maxLocationsPerUser: number;
   maxEntriesPerLocation: number;
+  /** IMPORT_MAX_MB in bytes: what a KMZ's KML may inflate to, as a file may be sent. */
+  maxBytes: number;
   /** Spots (features, waypoints, rows) one file may hold. */
   maxFeatures?: number;
+  /** Entries a KMZ archive may list. */
+  maxKmzEntries?: number;
 }
 
 /** An imported spot within this many metres of one of the user's with the same name is the same. */
@@ -23,7 +27,7 @@ export const duplicateDistanceMetres = 10;
 
 type Reader = (text: string, maxFeatures: number) => ParsedFile;
 /* Each format's reader loads with its first import, not at start. */
-const readers: Record<ImportFormat, () => Promise<Reader>> = {
+const readers: Record<Exclude<ImportFormat, 'kmz'>, () => Promise<Reader>> = {
   geojson: async () => (await import('./formats/geojson.ts')).readGeojson,
   gpx: async () => (await import('./formats/gpx.ts')).readGpx,
   kml: async () => (await import('./formats/kml.ts')).readKml,
@@ -34,6 +38,7 @@ const extensions: Record<string, ImportFormat> = {
   json: 'geojson',
   gpx: 'gpx',
   kml: 'kml',
+  kmz: 'kmz',
 };
 
 /** The format named, else the one the file name's extension tells; 400 when neither does. */
@@ -43,7 +48,7 @@ export function formatOf(format: ImportFormat | undefined, filename: string | un
   const found = extension ? extensions[extension] : undefined;
   if (!found)
     throw importError(
-      'Say the file format: format=geojson, gpx or kml, or a file name ending in .geojson, .gpx or .kml',
+      'Say the file format: format=geojson, gpx, kml or kmz, or a file name ending in .geojson, .gpx, .kml or .kmz',
     );
   return found;
 }
@@ -164,9 +169,16 @@ export function createImportService({
   db,
   maxLocationsPerUser,
   maxEntriesPerLocation,
+  maxBytes,
   maxFeatures = 10_000,
+  maxKmzEntries = 1_000,
 }: ImportServiceDeps) {
   async function read(format: ImportFormat, bytes: Buffer): Promise<ParsedFile> {
+    if (format === 'kmz') {
+      const { kmlOfKmz } = await import('./formats/kmz.ts');
+      const kml = await kmlOfKmz(bytes, { maxEntries: maxKmzEntries, maxBytes });
+      return (await readers.kml())(utf8Text(kml), maxFeatures);
+    }
     const reader = await readers[format]();
     return reader(utf8Text(bytes), maxFeatures);
   }
