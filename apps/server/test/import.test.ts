@@ -52,6 +52,7 @@ describe.each(databaseKinds)('import on $name', (kind) => {
   let exported: string;
   let exportedGpx: string;
   let exportedKml: string;
+  let exportedCsv: string;
   let originals: Location[];
 
   beforeAll(async () => {
@@ -87,6 +88,13 @@ describe.each(databaseKinds)('import on $name', (kind) => {
       await t.app.inject({
         method: 'GET',
         url: '/api/v1/export?format=gpx',
+        headers: owner.auth,
+      })
+    ).body;
+    exportedCsv = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/export?format=csv',
         headers: owner.auth,
       })
     ).body;
@@ -272,6 +280,51 @@ describe.each(databaseKinds)('import on $name', (kind) => {
     expect((await list(user)).map(withoutIds)).toEqual(originals.map(withoutIds));
   });
 
+  it('CSV round trip: our columns read back the same spots, ids, entries, patches and dates', async () => {
+    await empty(owner);
+    const res = await send('/import', exportedCsv, owner, 'filename=spots.csv');
+    expect(res.statusCode).toBe(200);
+    expect(res.json<ImportResult>()).toEqual({
+      created: { spots: 2, entries: 2 },
+      duplicates: 0,
+      problems: [],
+    });
+    expect(await list(owner)).toEqual(originals);
+  });
+
+  it('CSV with a column mapping: rows of one spot joined, entries read, problems at their line', async () => {
+    const user = await t.signUp();
+    const csv = [
+      'Title,Lat,Lon,Visited,Found',
+      'Oak wood,59.1,18.1,2025-09-01,porcini; ceps',
+      'Oak wood,59.1,18.1,2025-09-08,',
+      'No position,,,2025-09-01,',
+      'Bad date,59.2,18.2,soon,',
+    ].join('\r\n');
+    const mapping = JSON.stringify({
+      location_name: 'Title',
+      latitude: 'Lat',
+      longitude: 'Lon',
+      entry_date: 'Visited',
+      entry_species: 'Found',
+    });
+    const query = `format=csv&mapping=${encodeURIComponent(mapping)}`;
+    const preview = await send('/import/preview', csv, user, query);
+    expect(preview.statusCode).toBe(200);
+    const answer = preview.json<ImportPreview>();
+    expect(answer.create).toEqual({ spots: 1, entries: 2 });
+    expect(answer.problems.map((p) => p.at)).toEqual(['line 4', 'line 5']);
+    expect(answer.problems[0]?.message).toMatch(/^position\.lat/);
+    expect(answer.problems[1]?.message).toMatch(/^entries\.0\.date/);
+    await send('/import', csv, user, query);
+    const [spot] = await list(user);
+    expect(spot).toMatchObject({ name: 'Oak wood', position: { lat: 59.1, lng: 18.1 } });
+    expect(spot?.entries.map((e) => [e.date, e.species])).toEqual([
+      ['2025-09-08', undefined],
+      ['2025-09-01', ['porcini', 'ceps']],
+    ]);
+  });
+
   it('preview counts new spots and entries, duplicates by name within 10 m, and problems by feature number; writes nothing', async () => {
     const user = await t.signUp();
     await seedLocation(t, user, { name: 'Chanterelle hill', position: { lat: 60, lng: 15 } });
@@ -405,6 +458,22 @@ describe.each(databaseKinds)('import on $name', (kind) => {
       const notZip = await send('/import', 'plain text', user, 'format=kmz');
       expect(notZip.statusCode).toBe(400);
       expect(notZip.json<{ error: { message: string } }>().error.message).toMatch(/not a KMZ/);
+    });
+
+    it.each([
+      ['broken CSV quoting', 'location_name,latitude\n"open,1', '', /not readable CSV/],
+      ['a mapping that is not JSON', 'a,b\n1,2', '&mapping=%7Bnope', /mapping: not JSON/],
+      [
+        'a mapping to an unknown column',
+        'a,b\n1,2',
+        `&mapping=${encodeURIComponent('{"size":"a"}')}`,
+        /size is not one of our columns/,
+      ],
+    ])('CSV: %s → 400', async (_name, body, extra, message) => {
+      const res = await send('/import', body, user, `format=csv${extra}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ error: { message: string } }>().error.message).toMatch(message);
+      expect(await list(user)).toEqual([]);
     });
 
     it('no format and no telling file name → 400; a .geojson file name is enough', async () => {

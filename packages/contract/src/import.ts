@@ -1,13 +1,15 @@
 import { z } from './zod.ts';
 
 /** The formats POST /import reads (docs/behaviour.md#import). */
-export const importFormats = ['geojson', 'gpx', 'kml', 'kmz'] as const;
+export const importFormats = ['geojson', 'gpx', 'kml', 'kmz', 'csv'] as const;
 export type ImportFormat = (typeof importFormats)[number];
 
 export const importQuerySchema = z.object({
   format: z.enum(importFormats).optional(),
   /** The file's name, when the format is to be told from its extension. */
   filename: z.string().max(255).optional(),
+  /** CSV only: JSON of our column name → the file's column name. */
+  mapping: z.string().max(4_000).optional(),
 });
 
 const counts = z.object({ spots: z.number().int(), entries: z.number().int() });

@@ -1,7 +1,7 @@
 import { errorBodySchema } from '@fj/contract/errors';
 import { importPreviewSchema, importQuerySchema, importResultSchema } from '@fj/contract/import';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { formatOf, type ImportService } from './service.ts';
+import { csvMappingOf, formatOf, type ImportFile, type ImportService } from './service.ts';
 
 const responses = {
   400: errorBodySchema,
@@ -21,7 +21,14 @@ export function importRoutes(service: ImportService, maxBytes: number): FastifyP
     app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: maxBytes }, (_req, body, done) =>
       done(null, body),
     );
-    const bytesOf = (body: unknown): Buffer => (Buffer.isBuffer(body) ? body : Buffer.alloc(0));
+    const fileOf = (
+      body: unknown,
+      query: { format?: ImportFile['format']; filename?: string; mapping?: string },
+    ): ImportFile => ({
+      format: formatOf(query.format, query.filename),
+      bytes: Buffer.isBuffer(body) ? body : Buffer.alloc(0),
+      mapping: csvMappingOf(query.mapping),
+    });
 
     app.post(
       '/import/preview',
@@ -33,12 +40,7 @@ export function importRoutes(service: ImportService, maxBytes: number): FastifyP
           response: { 200: importPreviewSchema, ...responses },
         },
       },
-      async (request) =>
-        service.preview(
-          request.userId,
-          formatOf(request.query.format, request.query.filename),
-          bytesOf(request.body),
-        ),
+      async (request) => service.preview(request.userId, fileOf(request.body, request.query)),
     );
 
     app.post(
@@ -52,12 +54,7 @@ export function importRoutes(service: ImportService, maxBytes: number): FastifyP
           response: { 200: importResultSchema, ...responses },
         },
       },
-      async (request) =>
-        service.run(
-          request.userId,
-          formatOf(request.query.format, request.query.filename),
-          bytesOf(request.body),
-        ),
+      async (request) => service.run(request.userId, fileOf(request.body, request.query)),
     );
   };
 }

@@ -7,6 +7,7 @@ import { nowIso } from '../../lib/json.ts';
 import { syncRepository } from '../sync/repository.ts';
 import { importError } from './errors.ts';
 import { importRepository as repo } from './repository.ts';
+import { csvColumns, type CsvMapping } from './formats/csv-columns.ts';
 import type { ImportProblem, ImportedSpot, ParsedFile } from './spot.ts';
 
 export interface ImportServiceDeps {
@@ -25,12 +26,13 @@ export interface ImportServiceDeps {
 /** An imported spot within this many metres of one of the user's with the same name is the same. */
 export const duplicateDistanceMetres = 10;
 
-type Reader = (text: string, maxFeatures: number) => ParsedFile;
+type Reader = (text: string, maxFeatures: number, mapping?: CsvMapping) => ParsedFile;
 /* Each format's reader loads with its first import, not at start. */
 const readers: Record<Exclude<ImportFormat, 'kmz'>, () => Promise<Reader>> = {
   geojson: async () => (await import('./formats/geojson.ts')).readGeojson,
   gpx: async () => (await import('./formats/gpx.ts')).readGpx,
   kml: async () => (await import('./formats/kml.ts')).readKml,
+  csv: async () => (await import('./formats/csv.ts')).readCsv,
 };
 
 const extensions: Record<string, ImportFormat> = {
@@ -39,6 +41,7 @@ const extensions: Record<string, ImportFormat> = {
   gpx: 'gpx',
   kml: 'kml',
   kmz: 'kmz',
+  csv: 'csv',
 };
 
 /** The format named, else the one the file name's extension tells; 400 when neither does. */
@@ -48,9 +51,28 @@ export function formatOf(format: ImportFormat | undefined, filename: string | un
   const found = extension ? extensions[extension] : undefined;
   if (!found)
     throw importError(
-      'Say the file format: format=geojson, gpx, kml or kmz, or a file name ending in .geojson, .gpx, .kml or .kmz',
+      'Say the file format: format=geojson, gpx, kml, kmz or csv, or a file name ending in .geojson, .gpx, .kml, .kmz or .csv',
     );
   return found;
+}
+
+/** The CSV column mapping (JSON: our column → the file's), 400 unless it is one. */
+export function csvMappingOf(text: string | undefined): CsvMapping {
+  if (text === undefined) return {};
+  let mapping: unknown;
+  try {
+    mapping = JSON.parse(text);
+  } catch {
+    throw importError('mapping: not JSON');
+  }
+  if (typeof mapping !== 'object' || mapping === null || Array.isArray(mapping))
+    throw importError('mapping: not a JSON object');
+  const known = new Set<string>(csvColumns);
+  for (const [column, theirs] of Object.entries(mapping)) {
+    if (!known.has(column)) throw importError(`mapping: ${column} is not one of our columns`);
+    if (typeof theirs !== 'string') throw importError(`mapping: ${column} must name a column`);
+  }
+  return mapping as CsvMapping;
 }
 
 /** The bytes as text, refused unless they are UTF-8 (a byte order mark is dropped). */
@@ -71,6 +93,13 @@ function metresBetween(a: { lat: number; lng: number }, b: { lat: number; lng: n
     Math.sin(dLat / 2) ** 2 +
     Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
   return 2 * 6_371_000 * Math.asin(Math.sqrt(h));
+}
+
+/** The file as a request gives it: its bytes, its format, and for a CSV the column mapping. */
+export interface ImportFile {
+  format: ImportFormat;
+  bytes: Buffer;
+  mapping?: CsvMapping;
 }
 
 interface Plan {
@@ -173,19 +202,24 @@ export function createImportService({
   maxFeatures = 10_000,
   maxKmzEntries = 1_000,
 }: ImportServiceDeps) {
-  async function read(format: ImportFormat, bytes: Buffer): Promise<ParsedFile> {
+  async function read(
+    format: ImportFormat,
+    bytes: Buffer,
+    mapping: CsvMapping | undefined,
+  ): Promise<ParsedFile> {
     if (format === 'kmz') {
       const { kmlOfKmz } = await import('./formats/kmz.ts');
       const kml = await kmlOfKmz(bytes, { maxEntries: maxKmzEntries, maxBytes });
       return (await readers.kml())(utf8Text(kml), maxFeatures);
     }
     const reader = await readers[format]();
-    return reader(utf8Text(bytes), maxFeatures);
+    return reader(utf8Text(bytes), maxFeatures, mapping);
   }
 
   return {
-    async preview(userId: string, format: ImportFormat, bytes: Buffer): Promise<ImportPreview> {
-      const planned = await plan(db, userId, await read(format, bytes), 0, maxEntriesPerLocation);
+    async preview(userId: string, file: ImportFile): Promise<ImportPreview> {
+      const parsed = await read(file.format, file.bytes, file.mapping);
+      const planned = await plan(db, userId, parsed, 0, maxEntriesPerLocation);
       return {
         create: { spots: planned.locations.length, entries: planned.entries.length },
         duplicates: planned.duplicates,
@@ -194,8 +228,8 @@ export function createImportService({
     },
 
     /** One transaction: every new spot and entry, or (on any failure) nothing. */
-    async run(userId: string, format: ImportFormat, bytes: Buffer): Promise<ImportResult> {
-      const parsed = await read(format, bytes);
+    async run(userId: string, file: ImportFile): Promise<ImportResult> {
+      const parsed = await read(file.format, file.bytes, file.mapping);
       return db.transaction().execute(async (trx) => {
         // The bump holds the user's revision row until commit: a concurrent import of this user
         // waits, then sees this one's spots as duplicates.
