@@ -4,6 +4,7 @@ import type { Location } from '@fj/contract/locations';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ZipFile } from 'yazl';
 import { databaseKinds } from './helpers/databases.ts';
+import { multipartBody } from './helpers/multipart.ts';
 import { seedEntry, seedLocation } from './helpers/seed.ts';
 import type { TestUser } from './helpers/test-app.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
@@ -323,6 +324,34 @@ describe.each(databaseKinds)('import on $name', (kind) => {
       ['2025-09-08', undefined],
       ['2025-09-01', ['porcini', 'ceps']],
     ]);
+  });
+
+  it('the file as a multipart upload (format told by its name, mapping as a field) or as JSON', async () => {
+    const user = await t.signUp();
+    const csv = 'Title,Lat,Lon\r\nUploaded,58,17\r\n';
+    const upload = multipartBody([
+      {
+        name: 'mapping',
+        data: JSON.stringify({ location_name: 'Title', latitude: 'Lat', longitude: 'Lon' }),
+      },
+      { name: 'file', filename: 'mine.csv', contentType: 'text/csv', data: csv },
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/import',
+      headers: { ...upload.headers, ...user.auth },
+      payload: upload.payload,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<ImportResult>().created).toEqual({ spots: 1, entries: 0 });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/import/preview?format=geojson',
+      headers: { 'content-type': 'application/json', ...user.auth },
+      payload: collection([point(1, 1, { name: 'As JSON' })]),
+    });
+    expect(json.json<ImportPreview>().create).toEqual({ spots: 1, entries: 0 });
+    expect((await list(user)).map((s) => s.name)).toEqual(['Uploaded']);
   });
 
   it('preview counts new spots and entries, duplicates by name within 10 m, and problems by feature number; writes nothing', async () => {

@@ -1,7 +1,8 @@
 import { errorBodySchema } from '@fj/contract/errors';
 import { importPreviewSchema, importQuerySchema, importResultSchema } from '@fj/contract/import';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { csvMappingOf, formatOf, type ImportFile, type ImportService } from './service.ts';
+import type { ImportService } from './service.ts';
+import { readImportFile } from './upload.ts';
 
 const responses = {
   400: errorBodySchema,
@@ -16,19 +17,16 @@ const responses = {
  */
 export function importRoutes(service: ImportService, maxBytes: number): FastifyPluginAsyncZod {
   return async (app) => {
-    // In this plugin alone: every body is the file's bytes, parsed by the format's reader.
-    app.removeAllContentTypeParsers();
+    // In this plugin alone: any other body is the file's bytes, parsed by the format's reader.
+    // multipart/form-data keeps @fastify/multipart's parser (read in readImportFile).
+    app.removeContentTypeParser([
+      'application/json',
+      'text/plain',
+      'application/x-www-form-urlencoded',
+    ]);
     app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: maxBytes }, (_req, body, done) =>
       done(null, body),
     );
-    const fileOf = (
-      body: unknown,
-      query: { format?: ImportFile['format']; filename?: string; mapping?: string },
-    ): ImportFile => ({
-      format: formatOf(query.format, query.filename),
-      bytes: Buffer.isBuffer(body) ? body : Buffer.alloc(0),
-      mapping: csvMappingOf(query.mapping),
-    });
 
     app.post(
       '/import/preview',
@@ -40,7 +38,8 @@ export function importRoutes(service: ImportService, maxBytes: number): FastifyP
           response: { 200: importPreviewSchema, ...responses },
         },
       },
-      async (request) => service.preview(request.userId, fileOf(request.body, request.query)),
+      async (request) =>
+        service.preview(request.userId, await readImportFile(request, request.query, maxBytes)),
     );
 
     app.post(
@@ -54,7 +53,8 @@ export function importRoutes(service: ImportService, maxBytes: number): FastifyP
           response: { 200: importResultSchema, ...responses },
         },
       },
-      async (request) => service.run(request.userId, fileOf(request.body, request.query)),
+      async (request) =>
+        service.run(request.userId, await readImportFile(request, request.query, maxBytes)),
     );
   };
 }
