@@ -541,3 +541,28 @@ describe.each(databaseKinds)('import on $name', (kind) => {
     });
   });
 });
+
+describe.each(databaseKinds)('import past the quota on $name', (kind) => {
+  const t = useTestApp(kind, { env: { QUOTA_LOCATIONS_PER_USER: '2' } });
+
+  it('an import that would pass QUOTA_LOCATIONS_PER_USER is refused whole (403), nothing written', async () => {
+    const user = await t.signUp();
+    await seedLocation(t, user, { name: 'Already here' });
+    const file = collection([point(1, 1, { name: 'One' }), point(2, 2, { name: 'Two' })]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/import?format=geojson',
+      headers: { 'content-type': 'application/geo+json', ...user.auth },
+      payload: file,
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json<{ error: { code: string } }>().error.code).toBe('QUOTA_EXCEEDED');
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/locations',
+      headers: user.auth,
+    });
+    const body = listed.json<{ data: Location[] } | Location[]>();
+    expect((Array.isArray(body) ? body : body.data).map((s) => s.name)).toEqual(['Already here']);
+  });
+});
