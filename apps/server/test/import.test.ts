@@ -415,6 +415,17 @@ describe.each(databaseKinds)('import on $name', (kind) => {
     expect(patchSpot?.position.lat).toBeCloseTo((59.33 + 59.33 + 59.34) / 3, 6);
   });
 
+  it('a file of more names than one query takes (600 spots) is found again as duplicates, no ids needed', async () => {
+    const user = await t.signUp();
+    const file = collection(
+      Array.from({ length: 600 }, (_, i) => point(10 + i / 100, 50, { name: `Spot ${i}` })),
+    );
+    const first = await send('/import', file, user);
+    expect(first.json<ImportResult>()).toMatchObject({ created: { spots: 600 }, duplicates: 0 });
+    const again = await send('/import/preview', file, user);
+    expect(again.json<ImportPreview>()).toMatchObject({ create: { spots: 0 }, duplicates: 600 });
+  });
+
   it('the same id twice in one file is created once', async () => {
     const user = await t.signUp();
     const id = randomUUID();

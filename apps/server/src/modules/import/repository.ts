@@ -34,24 +34,24 @@ export const importRepository = {
     }
     return found;
   },
-  /** The user's spots with one of these names, where they are. */
+  /**
+   * The user's spots with one of these names, where they are. Past one chunk of names, every
+   * spot of the user is read once and filtered here: a long `in` list scanned for each row
+   * costs more than the rows (at most the locations quota).
+   */
   async namedLike(
     db: Executor,
     userId: string,
     names: readonly string[],
   ): Promise<Pick<LocationsTable, 'name' | 'lat' | 'lng'>[]> {
-    const out: Pick<LocationsTable, 'name' | 'lat' | 'lng'>[] = [];
-    for (const part of chunks(names)) {
-      out.push(
-        ...(await db
-          .selectFrom('locations')
-          .select(['name', 'lat', 'lng'])
-          .where('user_id', '=', userId)
-          .where('name', 'in', part)
-          .execute()),
-      );
-    }
-    return out;
+    if (names.length === 0) return [];
+    const query = db
+      .selectFrom('locations')
+      .select(['name', 'lat', 'lng'])
+      .where('user_id', '=', userId);
+    if (names.length <= chunkSize) return query.where('name', 'in', names).execute();
+    const wanted = new Set(names);
+    return (await query.execute()).filter((row) => wanted.has(row.name));
   },
   async countLocations(db: Executor, userId: string): Promise<number> {
     const row = await db

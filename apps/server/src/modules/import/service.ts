@@ -134,14 +134,19 @@ async function plan(
   const now = nowIso();
   const seenIds = new Set<string>();
   const result: Plan = { locations: [], entries: [], duplicates: 0, problems };
+  // Where the spots of each name are: the user's, then those this import adds.
+  const placesByName = new Map<string, { lat: number; lng: number }[]>();
+  const addPlace = (name: string, place: { lat: number; lng: number }) => {
+    const places = placesByName.get(name);
+    if (places) places.push(place);
+    else placesByName.set(name, [place]);
+  };
+  for (const row of sameNamed) addPlace(row.name, { lat: Number(row.lat), lng: Number(row.lng) });
   const isDuplicate = (spot: ImportedSpot): boolean => {
     const id = spot.location.id;
     if (id && (owners.get(id) === userId || seenIds.has(id))) return true;
-    return [...sameNamed, ...result.locations].some(
-      (other) =>
-        other.name === spot.location.name &&
-        metresBetween({ lat: Number(other.lat), lng: Number(other.lng) }, spot.location.position) <=
-          duplicateDistanceMetres,
+    return (placesByName.get(spot.location.name) ?? []).some(
+      (place) => metresBetween(place, spot.location.position) <= duplicateDistanceMetres,
     );
   };
   for (const spot of parsed.spots) {
@@ -156,6 +161,7 @@ async function plan(
       });
       continue;
     }
+    addPlace(spot.location.name, spot.location.position);
     const given = spot.location.id;
     if (given) seenIds.add(given);
     const id = given && !owners.has(given) ? given : randomUUID();
