@@ -163,4 +163,32 @@ describe.each(databaseKinds)('photos kept in S3 on $name', (kind) => {
     expect(await s3.keys(`${staying.user.id}/`)).toEqual(staying.keys);
     expect((await fetchSigned(t, staying.url)).statusCode).toBe(200);
   });
+  it('answers a deletion the bucket half refused as done, and logs the files it left', async () => {
+    const { user, keys } = await userWithPhoto();
+    const [refusedKey, deletedKey] = keys;
+    if (!refusedKey || !deletedKey) throw new Error('two keys expected');
+    s3.refuseDeletes([refusedKey]);
+    const logged = vi.spyOn(t.app.log, 'error');
+    try {
+      const list = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/locations',
+        headers: user.auth,
+      });
+      const [location] = list.json<{ data: { id: string }[] }>().data;
+      const res = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/locations/${location?.id ?? ''}`,
+        headers: user.auth,
+      });
+      expect(res.statusCode).toBe(204);
+      expect(await s3.keys(`${user.id}/`)).toEqual([refusedKey]);
+      expect(logged).toHaveBeenCalledWith(
+        expect.objectContaining({ failures: [{ key: refusedKey, code: 'AccessDenied' }] }),
+        'stored photo files could not be deleted',
+      );
+    } finally {
+      logged.mockRestore();
+    }
+  });
 });
