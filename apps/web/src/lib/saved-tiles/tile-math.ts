@@ -99,12 +99,7 @@ function overlaps(a: Bbox, b: Bbox): boolean {
 }
 
 function union(a: Bbox, b: Bbox): Bbox {
-  return [
-    Math.min(a[0], b[0]),
-    Math.min(a[1], b[1]),
-    Math.max(a[2], b[2]),
-    Math.max(a[3], b[3]),
-  ];
+  return [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])];
 }
 
 /**
