@@ -37,7 +37,7 @@ describe('countTiles and tilesIn', () => {
     const bbox: Bbox = [13.3, 52.45, 13.5, 52.55];
     const list = [...tilesIn(bbox, 10, 14)];
     expect(list).toHaveLength(countTiles(bbox, 10, 14));
-    expect(list[0].z).toBe(10);
+    expect(list[0]?.z).toBe(10);
     expect(list.at(-1)?.z).toBe(14);
     expect(new Set(list.map((t) => `${t.z}/${t.x}/${t.y}`)).size).toBe(list.length);
   });

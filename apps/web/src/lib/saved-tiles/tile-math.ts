@@ -114,9 +114,10 @@ export function mergeBboxes(bboxes: readonly Bbox[]): Bbox[] {
     const next: Bbox[] = [];
     for (const bbox of merged) {
       const index = next.findIndex((other) => overlaps(other, bbox));
-      if (index === -1) next.push(bbox);
+      const other = next[index];
+      if (!other) next.push(bbox);
       else {
-        next[index] = union(next[index], bbox);
+        next[index] = union(other, bbox);
         changed = true;
       }
     }
