@@ -49,18 +49,21 @@ export function SaveAreaDialog({ choice, onClose }: { choice: AreaChoice; onClos
   useEffect(refreshAreas, []);
   useEffect(() => () => abort.current?.abort(), []);
 
+  // Zooms past the source's own are drawn from its last tiles: nothing more to download.
+  const lastZoom = source ? Math.min(maxZoom, source.maxZoom) : maxZoom;
+  const firstZoom = Math.min(minZoom, lastZoom);
   const plan = useMemo(
     () =>
       source
         ? planArea({
             bboxes: choice.bboxes,
-            minZoom,
-            maxZoom,
+            minZoom: firstZoom,
+            maxZoom: lastZoom,
             templates: source.templates,
             kind: source.kind,
           })
         : null,
-    [source, choice.bboxes, minZoom, maxZoom],
+    [source, choice.bboxes, firstZoom, lastZoom],
   );
 
   async function run(work: (options: Parameters<typeof downloadArea>[1]) => Promise<SavedArea>) {
@@ -100,8 +103,8 @@ export function SaveAreaDialog({ choice, onClose }: { choice: AreaChoice; onClos
       downloadArea(
         {
           bboxes: choice.bboxes,
-          minZoom,
-          maxZoom,
+          minZoom: firstZoom,
+          maxZoom: lastZoom,
           templates: source?.templates ?? [],
           kind: source?.kind ?? 'raster',
         },

@@ -7,12 +7,19 @@ import { savedTilesProtocol } from './saved-tiles-protocol.ts';
 export interface AreaSource {
   templates: string[];
   kind: 'raster' | 'vector';
+  /** The source's highest zoom: past it MapLibre overzooms, so there is nothing to save. */
+  maxZoom: number;
   /** The config, the style and its TileJSON: what the map needs to start offline. */
   extraUrls: string[];
 }
 
 const prefix = `${savedTilesProtocol}://`;
 const plain = (url: string): string => (url.startsWith(prefix) ? url.slice(prefix.length) : url);
+
+function tileJsonMaxZoom(body: unknown): number | undefined {
+  if (typeof body !== 'object' || body === null || !('maxzoom' in body)) return undefined;
+  return typeof body.maxzoom === 'number' ? body.maxzoom : undefined;
+}
 
 function tileTemplates(body: unknown): string[] {
   if (typeof body !== 'object' || body === null || !('tiles' in body)) return [];
@@ -33,15 +40,19 @@ export async function areaSource(
     if (source.type !== 'raster' && source.type !== 'vector') continue;
     const tileJsonUrl = source.url ? plain(source.url) : null;
     let templates = (source.tiles ?? []).map(plain);
+    let maxZoom = source.maxzoom ?? 22;
     if (tileJsonUrl) {
       const response = await fetchOrSavedCopy(tileJsonUrl);
       if (!response.ok) return null;
-      templates = tileTemplates(await response.json());
+      const body: unknown = await response.json();
+      templates = tileTemplates(body);
+      maxZoom = tileJsonMaxZoom(body) ?? maxZoom;
     }
     if (templates.length === 0) return null;
     return {
       templates,
       kind: source.type,
+      maxZoom,
       extraUrls: [clientConfigUrl(), styleUrl, ...(tileJsonUrl ? [tileJsonUrl] : [])],
     };
   }
