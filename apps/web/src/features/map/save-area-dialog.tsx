@@ -23,7 +23,9 @@ export interface AreaChoice {
   maxZoom: number;
 }
 
-const megabytes = (bytes: number): string => `${(bytes / 1_000_000).toFixed(1)} MB`;
+/** "12.3 MB", or "45 kB" for a size that would read "0.0 MB". */
+const megabytes = (bytes: number): string =>
+  bytes < 100_000 ? `${Math.ceil(bytes / 1000)} kB` : `${(bytes / 1_000_000).toFixed(1)} MB`;
 
 const fetchTile = (url: string, init?: { signal?: AbortSignal }) => fetch(url, init);
 
