@@ -1,6 +1,14 @@
 import type { Readable } from 'node:stream';
 import type { Config } from '../config.ts';
-import { isSafeKey, type PhotoStorage } from './photo-storage.ts';
+import {
+  isSafeKey,
+  StorageDeleteError,
+  type PhotoStorage,
+  type StorageDeleteFailure,
+} from './photo-storage.ts';
+
+/** The most keys one DeleteObjects request may name (S3's limit). */
+export const deleteBatchSize = 1000;
 
 type S3Config = Extract<Config['storage'], { kind: 's3' }>;
 
@@ -47,13 +55,22 @@ export async function createS3Storage(config: S3Config): Promise<PhotoStorage> {
       }
     },
     async delete(keys) {
-      if (keys.length === 0) return;
-      await client.send(
-        new DeleteObjectsCommand({
-          Bucket: config.bucket,
-          Delete: { Objects: keys.map((key) => ({ Key: checked(key) })), Quiet: true },
-        }),
-      );
+      // S3 takes at most 1,000 keys per DeleteObjects; each batch answers per key, and a key it
+      // could not delete is an entry in Errors of a 200 answer, not a thrown error.
+      const failures: StorageDeleteFailure[] = [];
+      for (let start = 0; start < keys.length; start += deleteBatchSize) {
+        const batch = keys.slice(start, start + deleteBatchSize);
+        const answer = await client.send(
+          new DeleteObjectsCommand({
+            Bucket: config.bucket,
+            Delete: { Objects: batch.map((key) => ({ Key: checked(key) })), Quiet: true },
+          }),
+        );
+        for (const error of answer.Errors ?? []) {
+          failures.push({ key: error.Key ?? '', code: error.Code ?? 'Unknown' });
+        }
+      }
+      if (failures.length > 0) throw new StorageDeleteError(failures);
     },
   };
 }
