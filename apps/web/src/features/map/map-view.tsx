@@ -17,6 +17,7 @@ import '../../styles/map.css';
 import { ClusterMarkers } from './cluster-markers.tsx';
 import { LayerSwitcher } from './layer-switcher.tsx';
 import { MapActions } from './map-actions.tsx';
+import { OfflineAreaButtons } from './offline-area-buttons.tsx';
 import { PatchDrawingLayer, type PatchDrawing } from './patch-drawing.tsx';
 import { PlaceSearch } from './place-search.tsx';
 import { pointLayerId, SpotLayers } from './spot-layers.tsx';
@@ -152,6 +153,7 @@ function MapCanvas({
               Tap the map where you found something
             </p>
           )}
+          {ready && <OfflineAreaButtons mapRef={mapRef} locations={locations} />}
           <MapActions
             adding={adding}
             onAddingChange={onAddingChange}

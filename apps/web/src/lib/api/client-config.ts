@@ -3,6 +3,7 @@ import {
   readClientConfig,
   type ClientConfig,
 } from '@fj/contract/client-config-reading';
+import { fetchOrSavedCopy } from '../saved-tiles/saved-fetch.ts';
 import { getApiOrigin, resolveServerUrl } from './api-base.ts';
 
 export type { ClientConfig } from '@fj/contract/client-config-reading';
@@ -23,9 +24,13 @@ export const fallbackClientConfig: ClientConfig = {
 /** Accepts any answer and keeps only its text fields; a half-configured server still works. */
 export const parseClientConfig = (body: unknown): ClientConfig => readClientConfig(body);
 
+/** Saved with each map area, so the map finds its style offline. */
+export const clientConfigUrl = (): string => `${getApiOrigin()}/api/config`;
+
 async function load(): Promise<ClientConfig> {
   try {
-    const response = await fetch(`${getApiOrigin()}/api/config`, {
+    // The copy kept with saved map areas lets the map start with no network (issue 14).
+    const response = await fetchOrSavedCopy(clientConfigUrl(), {
       headers: { accept: 'application/json' },
     });
     if (!response.ok) throw new Error(`GET /api/config answered ${response.status}`);

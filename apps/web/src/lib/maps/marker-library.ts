@@ -1,5 +1,7 @@
 import * as maplibre from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import { openTileCache } from '../saved-tiles/saved-fetch.ts';
+import { savedTilesLoader, savedTilesProtocol } from '../saved-tiles/saved-tiles-protocol.ts';
 
 /** The "marker" library: MapLibre GL JS, which draws the map, its markers and its layers. */
 export type MarkerLibrary = typeof maplibre;
@@ -16,5 +18,9 @@ export type MarkerLibrary = typeof maplibre;
 export function markerLibrary(): MarkerLibrary {
   maplibre.setWorkerUrl(new URL(workerUrl, window.location.href).href);
   if (typeof Worker === 'function') maplibre.prewarm();
+  maplibre.addProtocol(
+    savedTilesProtocol,
+    savedTilesLoader(openTileCache, (url, init) => fetch(url, init)),
+  );
   return maplibre;
 }

@@ -1,5 +1,7 @@
 import type { StyleSpecification } from 'maplibre-gl';
 import type { ClientConfig } from '../api/client-config.ts';
+import { fetchOrSavedCopy } from '../saved-tiles/saved-fetch.ts';
+import { withSavedTiles } from '../saved-tiles/saved-tiles-protocol.ts';
 
 /**
  * Where the streets layer comes from, in order: the server's own base map (a tile file on the
@@ -27,10 +29,11 @@ function isStyle(value: unknown): value is StyleSpecification {
 export async function loadStreetsStyle(url: string): Promise<StyleSpecification | null> {
   if (!url) return null;
   try {
-    const response = await fetch(url);
+    const response = await fetchOrSavedCopy(url);
     if (!response.ok) return null;
     const body: unknown = await response.json();
-    return isStyle(body) ? body : null;
+    // Its tiles load network first, then from the saved map areas (lib/saved-tiles).
+    return isStyle(body) ? withSavedTiles(body) : null;
   } catch {
     return null;
   }
