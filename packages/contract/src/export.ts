@@ -15,6 +15,35 @@ export type Geoprivacy = (typeof geoprivacyValues)[number];
  */
 export const maxExportIds = 300;
 
+/** The CSV export's columns, in order (docs/behaviour.md#export); the CSV import reads them back. */
+export const csvExportColumns = [
+  'location_id',
+  'location_name',
+  'description',
+  'latitude',
+  'longitude',
+  'favorite',
+  'categories',
+  'location_species',
+  'terrain_type',
+  'tree_types',
+  'access_status',
+  'access_note',
+  'patch_geojson',
+  'location_created_at',
+  'location_updated_at',
+  'entry_id',
+  'entry_date',
+  'entry_species',
+  'abundance',
+  'weather',
+  'notes',
+  'photos',
+  'entry_created_at',
+  'entry_updated_at',
+] as const;
+export type CsvExportColumn = (typeof csvExportColumns)[number];
+
 export const exportQuerySchema = z.object({
   format: z.enum(exportFormats),
   ids: z

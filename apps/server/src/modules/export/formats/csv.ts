@@ -1,33 +1,9 @@
+import { csvExportColumns } from '@fj/contract/export';
 import type { ExportedEntry, ExportedLocation } from '../mapping.ts';
 import { csvRows, list, type Cell } from './csv-rows.ts';
 import type { SpotPages } from './spot-pages.ts';
 
-const header = [
-  'location_id',
-  'location_name',
-  'description',
-  'latitude',
-  'longitude',
-  'favorite',
-  'categories',
-  'location_species',
-  'terrain_type',
-  'tree_types',
-  'access_status',
-  'access_note',
-  'patch_geojson',
-  'location_created_at',
-  'location_updated_at',
-  'entry_id',
-  'entry_date',
-  'entry_species',
-  'abundance',
-  'weather',
-  'notes',
-  'photos',
-  'entry_created_at',
-  'entry_updated_at',
-] as const;
+const header = csvExportColumns;
 
 function locationCells(location: ExportedLocation): Cell[] {
   return [
