@@ -1,8 +1,12 @@
+import { AppError } from '../../errors.ts';
 import { errorBodySchema } from '@fj/contract/errors';
 import { importPreviewSchema, importQuerySchema, importResultSchema } from '@fj/contract/import';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RestoreService } from '../backup/restore.ts';
 import type { ImportService } from './service.ts';
-import { readImportFile } from './upload.ts';
+import { spool, type SpoolLimits } from './spool.ts';
+import { isSpooled, readImportUpload, type ImportQuery, type Upload } from './upload.ts';
+import type { FastifyRequest } from 'fastify';
 
 const responses = {
   400: errorBodySchema,
@@ -13,20 +17,52 @@ const responses = {
 
 /**
  * POST /import/preview and POST /import: the file is the raw body, whatever its content type,
- * up to IMPORT_MAX_MB (docs/behaviour.md#import).
+ * up to IMPORT_MAX_MB, or an account's backup ZIP up to RESTORE_MAX_MB, restored
+ * (docs/behaviour.md#import, #restore).
  */
-export function importRoutes(service: ImportService, maxBytes: number): FastifyPluginAsyncZod {
+export function importRoutes(
+  service: ImportService,
+  restore: RestoreService,
+  limits: SpoolLimits,
+): FastifyPluginAsyncZod {
+  /** Imports the file, or restores the backup; the spooled upload is removed either way. */
+  async function handle<T>(
+    request: FastifyRequest,
+    query: ImportQuery,
+    use: (upload: Upload) => Promise<T>,
+  ): Promise<T> {
+    const upload = await readImportUpload(request, query, limits);
+    try {
+      return await use(upload);
+    } finally {
+      await upload.spooled.remove();
+    }
+  }
+
   return async (app) => {
-    // In this plugin alone: any other body is the file's bytes, parsed by the format's reader.
-    // multipart/form-data keeps @fastify/multipart's parser (read in readImportFile).
+    // In this plugin alone: any other body is the file, written to a temporary file as it
+    // arrives (a backup may be gigabytes) and read by the format's reader. multipart/form-data
+    // keeps @fastify/multipart's parser (read in readImportUpload).
     app.removeContentTypeParser([
       'application/json',
       'text/plain',
       'application/x-www-form-urlencoded',
     ]);
-    app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: maxBytes }, (_req, body, done) =>
-      done(null, body),
-    );
+    app.addContentTypeParser('*', (request, payload, done) => {
+      const declared = Number(request.headers['content-length'] ?? 0);
+      if (declared > limits.maxZipBytes) {
+        done(new AppError('PAYLOAD_TOO_LARGE', 'The file is too large'));
+        return;
+      }
+      spool(payload, limits).then(
+        (file) => done(null, file),
+        (error: Error) => done(error),
+      );
+    });
+    // A body spooled for a request whose handler never ran (a bad query) is removed too.
+    app.addHook('onResponse', async (request) => {
+      if (isSpooled(request.body)) await request.body.remove();
+    });
 
     app.post(
       '/import/preview',
@@ -39,7 +75,11 @@ export function importRoutes(service: ImportService, maxBytes: number): FastifyP
         },
       },
       async (request) =>
-        service.preview(request.userId, await readImportFile(request, request.query, maxBytes)),
+        handle(request, request.query, (upload) =>
+          upload.kind === 'backup'
+            ? restore.preview(request.userId, upload.spooled.path)
+            : service.preview(request.userId, upload.file),
+        ),
     );
 
     app.post(
@@ -54,7 +94,11 @@ export function importRoutes(service: ImportService, maxBytes: number): FastifyP
         },
       },
       async (request) =>
-        service.run(request.userId, await readImportFile(request, request.query, maxBytes)),
+        handle(request, request.query, (upload) =>
+          upload.kind === 'backup'
+            ? restore.run(request.userId, upload.spooled.path)
+            : service.run(request.userId, upload.file),
+        ),
     );
   };
 }
