@@ -392,7 +392,7 @@ describe.each(databaseKinds)('hostile backups on $name', (kind) => {
             files.map(([name, bytes]): [string, Buffer] => {
               if (!name.startsWith('photos/')) return [name, bytes];
               const changed = Buffer.from(bytes);
-              changed[changed.length - 1] ^= 1;
+              changed.writeUInt8(changed.readUInt8(changed.length - 1) ^ 1, changed.length - 1);
               return [name, changed];
             }),
           { resum: false },

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { importError } from '../import/errors.ts';
 import { isSafeKey } from '../../storage/photo-storage.ts';
@@ -9,6 +10,8 @@ export interface BackupZipLimits {
   maxFiles: number;
   /** What they may inflate to in all: declared sizes summed first, then counted by yauzl. */
   maxInflatedBytes: number;
+  /** The names it may hold; an account backup's by default (the instance backup has its own). */
+  accepts?: (name: string) => boolean;
 }
 
 /** One file's bytes are read whole (manifest, journal, a photo); past these it is refused. */
@@ -78,7 +81,8 @@ export class BackupZip {
       let declared = 0;
       for (const entry of await listEntries(zip)) {
         const name = entry.fileName;
-        if (!isKnownName(name)) throw importError(`The backup holds an unexpected file: ${name}`);
+        if (!(limits.accepts ?? isKnownName)(name))
+          throw importError(`The backup holds an unexpected file: ${name}`);
         if (entries.has(name)) throw importError(`The backup holds ${name} twice`);
         declared += entry.uncompressedSize;
         if (declared > limits.maxInflatedBytes)
@@ -126,6 +130,17 @@ export class BackupZip {
       bytes += chunk.length;
     });
     return { sha256: hash.digest('hex'), bytes };
+  }
+
+  /** The file as a stream, for a copy of any size (yauzl still checks its declared size). */
+  stream(name: string): Promise<Readable> {
+    const entry = this.entries.get(name);
+    if (!entry) return Promise.reject(importError(`The backup has no ${name}`));
+    return new Promise((resolve, reject) => {
+      this.zip.openReadStream(entry, (error, stream) =>
+        error ? reject(importError(`${name} cannot be read: ${error.message}`)) : resolve(stream),
+      );
+    });
   }
 
   close(): void {
