@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { ImportPreview, ImportResult } from '@fj/contract/import';
@@ -421,6 +421,25 @@ describe.each(databaseKinds)('hostile backups on $name', (kind) => {
       /format version is 2; this server reads version 1/,
     ],
   ];
+
+  it('a backup past RESTORE_MAX_MB: 413, raw or multipart, nothing written', async () => {
+    const big = await rebuilt(backup, (files) => [
+      ...files.slice(0, -1),
+      ['photos/x/big.webp', randomBytes(1024 * 1024 + 1)],
+      ...files.slice(-1),
+    ]);
+    expect((await restore(t, victim, big)).statusCode).toBe(413);
+    const body = multipartBody([{ name: 'file', filename: 'b.zip', data: big }]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/import',
+      headers: { ...victim.auth, ...body.headers },
+      payload: body.payload,
+    });
+    expect(res.statusCode).toBe(413);
+    expect(await locationsOf(t, victim)).toEqual([]);
+    expect(userFiles(t, victim)).toEqual([]);
+  });
 
   it.each(cases)('%s: 400, nothing written', async (_name, make, message) => {
     const zip = await make();

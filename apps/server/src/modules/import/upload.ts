@@ -89,6 +89,12 @@ export async function readImportUpload(
     if (format !== undefined && !(importFormats as readonly string[]).includes(format))
       throw importError(`format: one of ${importFormats.join(', ')}`);
     spooled = await spool(file.file, limits);
+    // busboy stops at fileSize and marks the stream truncated rather than failing it.
+    if (file.file.truncated)
+      throw new AppError(
+        'PAYLOAD_TOO_LARGE',
+        `The file is larger than ${Math.round(limits.maxZipBytes / 1024 / 1024)} MB`,
+      );
     return await classify(
       spooled,
       format as ImportFormat | undefined,
