@@ -3,9 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fromGeojsonVt } from '@maplibre/vt-pbf';
-import Database from 'better-sqlite3';
 import type { Browser } from 'playwright-core';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   e2e,
@@ -17,6 +15,13 @@ import {
   uniqueEmail,
 } from './support/browser.ts';
 import { startServer, type StartedServer } from './support/server.ts';
+import {
+  shareOfColour,
+  wholeWorld,
+  writeMbtiles,
+  writeSolidMbtiles,
+  type Rgb,
+} from './support/tile-files.ts';
 
 /**
  * The base map from a tile file on the server (issue 14, docs/behaviour.md#map-tiles): with a
@@ -25,31 +30,7 @@ import { startServer, type StartedServer } from './support/server.ts';
  */
 
 /** A colour no part of the app's own look uses, so a pixel of it can only be a tile. */
-const tileColour = { r: 200, g: 40, b: 160 };
-
-/** Every tile of zooms 0–3, all the same bytes (MapLibre overzooms past 3). */
-function writeMbtiles(file: string, tile: Buffer, metadata: Record<string, string>): void {
-  const db = new Database(file);
-  db.exec(`CREATE TABLE metadata (name text, value text);
-    CREATE TABLE tiles (zoom_level integer, tile_column integer, tile_row integer, tile_data blob);`);
-  const meta = db.prepare('INSERT INTO metadata VALUES (?, ?)');
-  for (const [name, value] of Object.entries({ minzoom: '0', maxzoom: '3', ...metadata }))
-    meta.run(name, value);
-  const insert = db.prepare('INSERT INTO tiles VALUES (?, ?, ?, ?)');
-  for (let z = 0; z <= 3; z += 1)
-    for (let x = 0; x < 2 ** z; x += 1)
-      for (let y = 0; y < 2 ** z; y += 1) insert.run(z, x, y, tile);
-  db.close();
-}
-
-async function writeSolidMbtiles(file: string): Promise<void> {
-  const png = await sharp({
-    create: { width: 256, height: 256, channels: 3, background: tileColour },
-  })
-    .png()
-    .toBuffer();
-  writeMbtiles(file, png, { name: 'solid', format: 'png' });
-}
+const tileColour: Rgb = { r: 200, g: 40, b: 160 };
 
 /**
  * Vector tiles in the Protomaps schema, gzipped as such files store them: an `earth` polygon
@@ -86,32 +67,24 @@ function writeVectorMbtiles(file: string): void {
     { id: 'earth', fields: {} },
     { id: 'roads', fields: { kind: 'String' } },
   ];
-  writeMbtiles(file, tile, {
-    name: 'vector',
-    format: 'pbf',
-    json: JSON.stringify({ vector_layers: vectorLayers }),
-  });
+  writeMbtiles(
+    file,
+    [...wholeWorld(3)].map((coord) => ({ tile: coord, data: tile })),
+    {
+      minzoom: '0',
+      maxzoom: '3',
+      name: 'vector',
+      format: 'pbf',
+      json: JSON.stringify({ vector_layers: vectorLayers }),
+    },
+  );
 }
-
-type Rgb = typeof tileColour;
 
 /**
  * The share of the canvas a drawn base map takes at least: the rest is under the spots' panel,
  * the search, the layer switcher, the offline-area buttons, the toolbar and the attribution.
  */
 const settledShare = 0.2;
-
-/** The share of the image's pixels that are this colour (within rounding). */
-async function shareOfColour(png: Buffer, colour: Rgb): Promise<number> {
-  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  let matching = 0;
-  for (let at = 0; at < data.length; at += info.channels) {
-    const close = (value: number | undefined, want: number) => Math.abs((value ?? -99) - want) <= 3;
-    if (close(data[at], colour.r) && close(data[at + 1], colour.g) && close(data[at + 2], colour.b))
-      matching += 1;
-  }
-  return matching / (data.length / info.channels);
-}
 
 /** '#e2dfda' as a colour. */
 function hexColour(hex: string): Rgb {
@@ -202,7 +175,7 @@ describe.skipIf(e2e.skip)('the base map from a local tile file', () => {
 
   describe('raster MBTiles', () => {
     const server = useServerWith(
-      (dir) => writeSolidMbtiles(path.join(dir, 'region.mbtiles')),
+      (dir) => writeSolidMbtiles(path.join(dir, 'region.mbtiles'), tileColour),
       'raster',
     );
 
