@@ -120,7 +120,13 @@ function useServerWith(write: (tilesDir: string) => void | Promise<void>, label:
  * A new user's home map on this server, every outside host refused: the share of the map
  * canvas in `colour`, the outside URLs asked for, and the tile answers.
  */
-async function homeMap(browser: Browser, server: StartedServer, colour: Rgb, shot: string) {
+async function homeMap(
+  browser: Browser,
+  server: StartedServer,
+  colour: Rgb,
+  shot: string,
+  choose?: { layer: string; note: string },
+) {
   const { page, context } = await openTab(browser, phone, { baseUrl: server.baseUrl });
   const ownHost = new URL(server.baseUrl).host;
   const outside: string[] = [];
@@ -145,6 +151,10 @@ async function homeMap(browser: Browser, server: StartedServer, colour: Rgb, sho
     await expect
       .poll(() => tiles.filter((line) => line.startsWith('200')).length)
       .toBeGreaterThan(0);
+    if (choose) {
+      await page.getByRole('radio', { name: choose.layer }).check();
+      await page.getByRole('note').filter({ hasText: choose.note }).waitFor();
+    }
     // MapLibre fades tiles in: measure until the colour has settled over the canvas (or 10 s).
     let share = 0;
     for (let tries = 0; tries < 20; tries += 1) {
@@ -158,7 +168,8 @@ async function homeMap(browser: Browser, server: StartedServer, colour: Rgb, sho
     }
     await screenshot(page, shot);
     const unavailable = await page.getByText('Map tiles unavailable').count();
-    return { share, outside, tiles, unavailable };
+    const note = choose ? (await page.getByText(choose.note).count()) === 1 : false;
+    return { share, outside, tiles, unavailable, note };
   } finally {
     await context.close();
   }
@@ -187,6 +198,16 @@ describe.skipIf(e2e.skip)('the base map from a local tile file', () => {
       expect(map.share).toBeGreaterThan(settledShare);
       expect(map.unavailable).toBe(0);
       expect(map.outside).toEqual([]);
+    });
+
+    it('falls back from satellite that cannot load to the tile file, saying so', async () => {
+      const map = await homeMap(browser, server(), tileColour, 'local-tiles-satellite-375', {
+        layer: 'Satellite',
+        note: 'The satellite map cannot load — showing the street map instead',
+      });
+      expect(map.outside.length).toBeGreaterThan(0);
+      expect(map.note).toBe(true);
+      expect(map.share).toBeGreaterThan(settledShare);
     });
   });
 

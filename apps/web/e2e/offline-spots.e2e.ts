@@ -28,7 +28,8 @@ import { mapLikePng, shareOfColour, writeMbtiles, type Rgb } from './support/til
  * tile file holds zooms 10–16 only around three spots (two close together, one apart). The
  * action plans 1 km around each spot with the overlap merged, shows the size first, downloads
  * with progress, lists the area, and the map draws from it offline with no tile request
- * reaching the network. It also prints the download time and size around one spot.
+ * reaching the network; the satellite layer (an outside host) falls back to the saved map. It
+ * also prints the download time and size around one spot.
  */
 
 /** A colour no part of the app's own look uses, so a pixel of it can only be a tile. */
@@ -163,6 +164,23 @@ describe.skipIf(e2e.skip)('making my spots available offline', () => {
         })
         .toBeGreaterThan(0.2);
       await screenshot(page, 'offline-spots-offline-375');
+      await page.getByRole('note').filter({ hasText: 'the areas saved on this device' }).waitFor();
+
+      // Satellite comes from an outside host: offline the map says so and keeps drawing the
+      // saved street map rather than a blank plane.
+      await page.getByRole('radio', { name: 'Satellite' }).check();
+      await page
+        .getByRole('note')
+        .filter({
+          hasText: 'The satellite map needs a connection — showing the street map instead',
+        })
+        .waitFor();
+      await expect
+        .poll(async () => shareOfColour(await canvas.screenshot(), tileColour), {
+          timeout: 20_000,
+        })
+        .toBeGreaterThan(0.2);
+      await screenshot(page, 'offline-spots-satellite-offline-375');
       expect(tileRequests).toEqual([]);
     } finally {
       await context.setOffline(false);
