@@ -152,7 +152,7 @@ async function homeMap(
       .poll(() => tiles.filter((line) => line.startsWith('200')).length)
       .toBeGreaterThan(0);
     if (choose) {
-      await page.getByRole('radio', { name: choose.layer }).check();
+      await page.locator('.map-layers-option').filter({ hasText: choose.layer }).click();
       await page.getByRole('note').filter({ hasText: choose.note }).waitFor();
     }
     // MapLibre fades tiles in: measure until the colour has settled over the canvas (or 10 s).

@@ -17,8 +17,8 @@ import { startServer, type StartedServer } from './support/server.ts';
 import { shareOfColour, writeSolidMbtiles, type Rgb } from './support/tile-files.ts';
 
 /**
- * Saved map areas (issue 14, docs/behaviour.md#saved-map-areas): save the visible area of a
- * raster MBTiles of one colour, go offline and reload: the map still shows the colour, drawn
+ * Saved map areas (issue 14, docs/behaviour.md#saved-map-areas): a rectangle drawn on the map
+ * plans fewer tiles than the visible area; save the visible area of a raster MBTiles of one colour, go offline and reload: the map still shows the colour, drawn
  * from the saved tiles, and no tile request reaches the network.
  */
 
@@ -59,7 +59,30 @@ describe.skipIf(e2e.skip)('map areas saved for offline use', () => {
 
       await page.getByRole('button', { name: 'Save this area for offline' }).click();
       const dialog = page.getByRole('dialog', { name: 'Save this area for offline' });
+      await dialog.getByText('The visible area of the map').waitFor();
       const plan = await dialog.getByTestId('area-plan').textContent();
+
+      // A rectangle drawn on the map instead: a smaller area, fewer tiles.
+      await dialog.getByRole('button', { name: 'Draw a rectangle instead' }).click();
+      await page.getByText('Drag across the map to mark the area to save').waitFor();
+      const box = await page.getByTestId('area-rectangle').boundingBox();
+      if (!box) throw new Error('the rectangle layer has no box');
+      await page.mouse.move(box.x + box.width * 0.45, box.y + box.height * 0.45);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.5, { steps: 4 });
+      await page.mouse.move(box.x + box.width * 0.55, box.y + box.height * 0.55, { steps: 4 });
+      await page.mouse.up();
+      await dialog.getByText('The rectangle you drew').waitFor();
+      const drawnPlan = (await dialog.getByTestId('area-plan').textContent()) ?? '';
+      const tiles = (text: string | null) =>
+        Number(/^([\d,]+) tiles/.exec(text ?? '')?.[1]?.replace(/,/g, ''));
+      expect(tiles(drawnPlan)).toBeGreaterThan(0);
+      expect(tiles(drawnPlan)).toBeLessThan(tiles(plan));
+      await screenshot(page, 'offline-areas-rectangle-375');
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Save this area for offline' }).click();
+      await dialog.getByText('The visible area of the map').waitFor();
+      expect(await dialog.getByTestId('area-plan').textContent()).toBe(plan);
       expect(plan).toMatch(/^\d[\d,]* tiles, about (\d+\.\d MB|\d+ kB)$/);
       // Progress is reported as tiles arrive: the bar's value climbs to its max.
       const values = await recordProgress(page);

@@ -29,61 +29,53 @@ const isPlain = (style: StyleSpecification) =>
 
 describe('the base map shown for a layer', () => {
   it('shows each layer as chosen while its tiles load, with no note', () => {
-    expect(shownBase('streets', config, streets, failed(), true)).toEqual({
+    expect(shownBase('streets', config, streets, failed())).toEqual({
       style: streets,
       note: null,
     });
     for (const layer of ['satellite', 'topo'] as const) {
-      const shown = shownBase(layer, config, streets, failed(), true);
+      const shown = shownBase(layer, config, streets, failed());
       expect(sourcesOf(shown.style)).toEqual([layer]);
       expect(shown.note).toBeNull();
     }
   });
 
-  it.each([
-    ['satellite', true, 'The satellite map cannot load — showing the street map instead'],
-    ['satellite', false, 'The satellite map needs a connection — showing the street map instead'],
-    ['topo', true, 'The topo map cannot load — showing the street map instead'],
-    ['topo', false, 'The topo map needs a connection — showing the street map instead'],
-  ] as const)(
-    'falls back from %s that failed (online: %s) to the streets style, saying so',
-    (layer, online, note) => {
-      expect(shownBase(layer, config, streets, failed(layer), online)).toEqual({
+  it.each(['satellite', 'topo'] as const)(
+    'falls back from %s that failed to the streets style, saying so',
+    (layer) => {
+      expect(shownBase(layer, config, streets, failed(layer))).toEqual({
         style: streets,
-        note,
+        note: `The ${layer} map cannot load — showing the street map instead`,
       });
     },
   );
 
   it('falls back from an outside layer the server has not set up', () => {
-    expect(shownBase('topo', { ...config, topoTilesUrl: '' }, streets, failed(), true)).toEqual({
+    expect(shownBase('topo', { ...config, topoTilesUrl: '' }, streets, failed())).toEqual({
       style: streets,
       note: 'The topo map is not set up on this server — showing the street map instead',
     });
   });
 
   it('another layer failing does not move the chosen one', () => {
-    const shown = shownBase('satellite', config, streets, failed('topo', 'streets'), true);
+    const shown = shownBase('satellite', config, streets, failed('topo', 'streets'));
     expect(sourcesOf(shown.style)).toEqual(['satellite']);
     expect(shown.note).toBeNull();
   });
 
   it('is the plain background only when there is no streets style to fall back to', () => {
     for (const layer of ['streets', 'satellite'] as const) {
-      const shown = shownBase(layer, config, null, failed('satellite'), true);
+      const shown = shownBase(layer, config, null, failed('satellite'));
       expect(isPlain(shown.style)).toBe(true);
       expect(shown.note).toBe('Map tiles unavailable — showing your spots on a plain background');
     }
   });
 
-  it('keeps the streets style when its tiles fail, and offline says the saved areas still show', () => {
-    expect(shownBase('streets', config, streets, failed('streets'), false)).toEqual({
+  it('keeps the streets style when its tiles fail: the saved areas still show', () => {
+    expect(shownBase('streets', config, streets, failed('streets'))).toEqual({
       style: streets,
-      note: 'Offline — the map shows the areas saved on this device',
+      note: 'Some map tiles cannot load — areas saved on this device still show',
     });
-    expect(shownBase('streets', config, streets, failed('streets'), true).note).toBe(
-      'Map tiles unavailable — showing your spots on a plain background',
-    );
   });
 
   it('tells which layer a tile error belongs to by its source', () => {

@@ -48,7 +48,9 @@ const plainNote = 'Map tiles unavailable — showing your spots on a plain backg
 const outsideNames = { satellite: 'The satellite map', topo: 'The topo map' } as const;
 
 /**
- * The style the map shows for the chosen layer, and its note (docs/behaviour.md#map-tiles).
+ * The style the map shows for the chosen layer, and its note (docs/behaviour.md#map-tiles). The
+ * notes do not lean on navigator.onLine: a tile fails the same way with no network, a server
+ * that does not answer or a blocked host, and the browser's flag is often wrong.
  * Satellite and topo come from outside hosts and may stay online-only: when one is not set up
  * or its tiles failed (`failed`), the map falls back to the streets style, the server's own
  * base map whose tiles also come from saved areas with no network, and says so; only with no
@@ -59,17 +61,12 @@ export function shownBase(
   config: ClientConfig,
   streets: StyleSpecification | null,
   failed: ReadonlySet<BaseLayer>,
-  online: boolean,
 ): ShownBase {
   if (layer !== 'streets') {
     const url = layer === 'satellite' ? config.satelliteTilesUrl : config.topoTilesUrl;
     if (url && !failed.has(layer)) return { style: rasterStyle(layer, url), note: null };
     if (!streets) return { style: plainStyle(), note: plainNote };
-    const why = !url
-      ? 'is not set up on this server'
-      : online
-        ? 'cannot load'
-        : 'needs a connection';
+    const why = url ? 'cannot load' : 'is not set up on this server';
     return {
       style: streets,
       note: `${outsideNames[layer]} ${why} — showing the street map instead`,
@@ -77,9 +74,9 @@ export function shownBase(
   }
   if (!streets) return { style: plainStyle(), note: plainNote };
   if (!failed.has('streets')) return { style: streets, note: null };
-  // Offline, the tiles outside the saved areas fail: the saved ones still draw.
+  // With no network the tiles outside the saved areas fail, and the saved ones still draw.
   return {
     style: streets,
-    note: online ? plainNote : 'Offline — the map shows the areas saved on this device',
+    note: 'Some map tiles cannot load — areas saved on this device still show',
   };
 }

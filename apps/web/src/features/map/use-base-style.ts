@@ -33,8 +33,8 @@ export function useBaseStyle(layer: BaseLayer): BaseStyleState {
   const failed = seen.key === key ? seen.failed : none;
 
   const shown = useMemo(
-    () => (settings && streets ? shownBase(layer, settings, streets.style, failed, online) : null),
-    [settings, streets, layer, failed, online],
+    () => (settings && streets ? shownBase(layer, settings, streets.style, failed) : null),
+    [settings, streets, layer, failed],
   );
   return {
     style: shown?.style ?? null,
