@@ -165,7 +165,12 @@ export function SaveAreaDialog({ choice, onClose, onDrawRectangle }: Props) {
           {onDrawRectangle && (
             <p className="save-area-extent">
               {choice.drawn ? 'The rectangle you drew' : 'The visible area of the map'}{' '}
-              <button type="button" disabled={progress !== null} onClick={onDrawRectangle}>
+              <button
+                type="button"
+                className="button button-secondary button-small"
+                disabled={progress !== null}
+                onClick={onDrawRectangle}
+              >
                 {choice.drawn ? 'Draw again' : 'Draw a rectangle instead'}
               </button>
             </p>
