@@ -96,7 +96,7 @@ describe.skipIf(e2e.skip)('making my spots available offline', () => {
     if (workDir) rmSync(workDir, { recursive: true, force: true });
   });
 
-  it('saves zooms 10–16 around one spot, and prints the time and size', async () => {
+  it('saves zooms 10–16 around one spot after a cancelled try, and prints the time and size', async () => {
     const { page, context } = await openTab(browser, phone, { baseUrl: server.baseUrl });
     try {
       await homeWithSpots(page, spots.slice(0, 1), 'offline-one-spot');
@@ -104,6 +104,21 @@ describe.skipIf(e2e.skip)('making my spots available offline', () => {
       const dialog = page.getByRole('dialog', { name: 'Make my spots available offline' });
       const plan = (await dialog.getByTestId('area-plan').textContent()) ?? '';
       expect(plan).toMatch(planPattern);
+
+      // Cancelled on the way (tiles slowed so there is a way): no area is listed.
+      const slowTiles = '**/api/tiles/*/*/*/*';
+      await context.route(slowTiles, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        // The cancel aborts the requests still waiting here: theirs is gone, not an error.
+        await route.continue().catch(() => undefined);
+      });
+      await dialog.getByRole('button', { name: 'Download' }).click();
+      await dialog.getByRole('progressbar', { name: 'Saving the map area' }).waitFor();
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.getByText('Download cancelled').waitFor();
+      expect(await dialog.getByRole('region', { name: 'Saved map areas' }).count()).toBe(0);
+      await context.unroute(slowTiles);
+
       const started = performance.now();
       await dialog.getByRole('button', { name: 'Download' }).click();
       const saved = (await dialog.getByText(savedPattern).textContent()) ?? '';
