@@ -34,7 +34,9 @@ const tileColour: Rgb = { r: 200, g: 40, b: 160 };
 
 /**
  * Vector tiles in the Protomaps schema, gzipped as such files store them: an `earth` polygon
- * over the whole tile (and past its edges) and one `roads` line.
+ * over the whole tile (and past its edges), one `roads` line and one `places` point, a country
+ * whose name the style labels with the device's fonts (no glyph server: nothing may be asked
+ * of another host, and MapLibre must report no error).
  */
 function writeVectorMbtiles(file: string): void {
   const square = [
@@ -61,11 +63,17 @@ function writeVectorMbtiles(file: string): void {
         },
       ],
     },
+    places: {
+      features: [
+        { type: 1, geometry: [[1024, 1024]], tags: { kind: 'country', 'name:en': 'Testland' } },
+      ],
+    },
   } as unknown as Parameters<typeof fromGeojsonVt>[0];
   const tile = gzipSync(fromGeojsonVt(layers));
   const vectorLayers = [
     { id: 'earth', fields: {} },
     { id: 'roads', fields: { kind: 'String' } },
+    { id: 'places', fields: { kind: 'String', 'name:en': 'String' } },
   ];
   writeMbtiles(
     file,
@@ -217,7 +225,7 @@ describe.skipIf(e2e.skip)('the base map from a local tile file', () => {
       'vector',
     );
 
-    it("draws the tiles with the server's own style (gzip as sent), with no request to any other host", async () => {
+    it("draws the tiles with the server's own style (gzip as sent) and its labels, with no request to any other host", async () => {
       const style = (await (
         await fetch(`${server().baseUrl}/api/tiles/region/style.json`)
       ).json()) as { layers: { id: string; type: string; paint?: Record<string, unknown> }[] };
