@@ -61,5 +61,7 @@ export async function reloadOffline(context: BrowserContext, page: Page): Promis
     console.log(await page.locator('body').innerText());
     throw error;
   });
+  // The local copy is the journal offline: no "Loading your spots…" waiting on the server.
+  await page.getByText('Loading your spots…').waitFor({ state: 'hidden' });
   return tileRequests;
 }

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { journalKnown } from '../../store/journal-known.ts';
 import { useJournalStore } from '../../store/journal-store.ts';
 import { filterLocations, noFilters, type LocationFilters } from './list/filter-locations.ts';
 import { filterOptions } from './list/filter-options.ts';
@@ -26,7 +27,7 @@ export function LocationsPage() {
   const locations = useJournalStore((state) => state.locations);
   const loading = useJournalStore((state) => state.locationsLoading);
   const error = useJournalStore((state) => state.locationsError);
-  const loadedOnce = useJournalStore((state) => state.lastLocationsFetch !== null);
+  const loadedOnce = useJournalStore(journalKnown);
   const fetchLocations = useJournalStore((state) => state.fetchLocations);
   const [filters, setFilters] = useState<LocationFilters>(noFilters);
   const [sort, setSort] = useState<LocationSort>('last-visit');
