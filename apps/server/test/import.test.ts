@@ -177,6 +177,34 @@ describe.each(databaseKinds)('import on $name', (kind) => {
     expect(await list(owner)).toEqual(before);
   });
 
+  it('POST /import?preview=true answers the preview and writes nothing; another value of preview is 400', async () => {
+    const user = await t.signUp();
+    const res = await send('/import', exported, user, 'format=geojson&preview=true');
+    expect(res.statusCode).toBe(200);
+    expect(res.json<ImportPreview>()).toEqual({
+      create: { spots: 2, entries: 2 },
+      duplicates: 0,
+      problems: [],
+    });
+    expect(await list(user)).toEqual([]);
+    const upload = multipartBody([{ name: 'file', filename: 'spots.geojson', data: exported }]);
+    const multipart = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/import?preview=true',
+      headers: { ...upload.headers, ...user.auth },
+      payload: upload.payload,
+    });
+    expect(multipart.json<ImportPreview>().create).toEqual({ spots: 2, entries: 2 });
+    expect(await list(user)).toEqual([]);
+    const bad = await send('/import', exported, user, 'format=geojson&preview=yes');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({
+      error: { code: 'VALIDATION_FAILED', fields: { 'querystring.preview': expect.any(String) } },
+    });
+    const written = await send('/import', exported, user, 'format=geojson&preview=false');
+    expect(written.json<ImportResult>().created).toEqual({ spots: 2, entries: 2 });
+  });
+
   it("another user's file: new ids for every spot and entry, the owner's spots untouched", async () => {
     const other = await t.signUp();
     const res = await send('/import', exported, other);
