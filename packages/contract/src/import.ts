@@ -34,4 +34,3 @@ export type ImportResult = z.infer<typeof importResultSchema>;
 
 /** POST /import answers the preview with `?preview=true`, else the result. */
 export const importAnswerSchema = z.union([importPreviewSchema, importResultSchema]);
-

@@ -78,6 +78,15 @@ export function defaultChoice(header: readonly string[]): ColumnChoice {
   return choice;
 }
 
+/** The file's column `theirs` for our `column`, taken from any other of ours that had it. */
+export function choose(choice: ColumnChoice, column: CsvColumn, theirs: string): ColumnChoice {
+  const next = { ...choice, [column]: theirs };
+  if (theirs)
+    for (const other of csvColumns)
+      if (other !== column && next[other] === theirs) next[other] = '';
+  return next;
+}
+
 /**
  * What the server is sent (docs/behaviour.md#import): only what differs from its own rule,
  * which looks a column not mapped up under our name. '' says "none" where the file has a

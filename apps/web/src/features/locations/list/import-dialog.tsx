@@ -198,8 +198,8 @@ export function ImportDialog({
             disabled={busy}
           />
           <p className="field-hint">
-            GeoJSON, GPX, KML, KMZ or CSV. Spots already in your journal (the same id, or the
-            same name within 10 m) are skipped.
+            GeoJSON, GPX, KML, KMZ or CSV. Spots already in your journal (the same id, or the same
+            name within 10 m) are skipped.
           </p>
         </div>
         {header && choice && (

@@ -1,4 +1,10 @@
-import { columnLabels, csvColumns, requiredColumns, type ColumnChoice } from './csv-mapping.ts';
+import {
+  choose,
+  columnLabels,
+  csvColumns,
+  requiredColumns,
+  type ColumnChoice,
+} from './csv-mapping.ts';
 
 interface ImportMappingProps {
   header: readonly string[];
@@ -13,8 +19,8 @@ export function ImportMapping({ header, choice, onChoice, disabled }: ImportMapp
     <fieldset className="plain-fieldset">
       <legend>Columns</legend>
       <p className="field-hint">
-        Which column of the file holds each field. Spot name, latitude and longitude are needed;
-        a visit date makes a row a visit.
+        Which column of the file holds each field; a column feeds one field. Spot name, latitude and
+        longitude are needed; a visit date makes a row a visit.
       </p>
       <div className="import-mapping">
         {csvColumns.map((column) => {
@@ -31,7 +37,7 @@ export function ImportMapping({ header, choice, onChoice, disabled }: ImportMapp
                 value={choice[column]}
                 disabled={disabled}
                 aria-required={required}
-                onChange={(event) => onChoice({ ...choice, [column]: event.target.value })}
+                onChange={(event) => onChoice(choose(choice, column, event.target.value))}
               >
                 <option value="">(not in the file)</option>
                 {header.map((name) => (
