@@ -47,9 +47,10 @@ describe('import upload', () => {
     expect(xhr.body?.get('mapping')).toBe('{"location_name":"Title"}');
     expect(xhr.file?.name).toBe('spots.csv');
     xhr.progress(30, 120);
+    xhr.uploaded();
     xhr.respond(200, preview);
     await expect(answer).resolves.toEqual(preview);
-    expect(progress).toEqual([0.25]);
+    expect(progress).toEqual([0.25, 1]);
   });
 
   it('imports: POST /import, no mapping field for a file that needs none', async () => {

@@ -50,8 +50,12 @@ export function xhrUpload({ url, form, token, onProgress, signal, what }: XhrUpl
       watch();
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     };
-    // Every byte sent: the answer gets the same 30 s to start arriving.
-    xhr.upload.onload = watch;
+    // Every byte sent (a small body may have had no progress event): the bar is full, and the
+    // answer gets the same 30 s to start arriving.
+    xhr.upload.onload = () => {
+      onProgress(1);
+      watch();
+    };
     xhr.onprogress = watch;
     xhr.onload = () => {
       done();

@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { ImportPreview, ImportResult } from '@fj/contract/import';
 import {
   previewImport,
@@ -56,6 +56,12 @@ export function ImportDialog({
   const [step, setStep] = useState<Step>({ kind: 'pick' });
   const [progress, setProgress] = useState(0);
   const { busy, error, setError, run } = useSubmit(errorMessage, { logAs: 'Import failed' });
+  // Each step's first control takes the focus, so the keyboard (and Esc) stays in the dialog
+  // when the button that led there is gone.
+  const stepFocus = useRef<HTMLButtonElement & HTMLInputElement>(null);
+  useEffect(() => {
+    stepFocus.current?.focus();
+  }, [step.kind]);
 
   const request = (): ImportRequest | null => {
     if (!file) return null;
@@ -137,7 +143,7 @@ export function ImportDialog({
           <p role="status">{resultLine(step.result)}</p>
           <ImportProblems problems={step.result.problems} />
           <div className="dialog-actions">
-            <button type="button" className="button button-primary" onClick={close}>
+            <button ref={stepFocus} type="button" className="button button-primary" onClick={close}>
               Done
             </button>
           </div>
@@ -161,6 +167,7 @@ export function ImportDialog({
           {errorLine}
           <div className="dialog-actions">
             <button
+              ref={nothing ? stepFocus : undefined}
               type="button"
               className="button button-quiet"
               onClick={() => {
@@ -172,6 +179,7 @@ export function ImportDialog({
               Back
             </button>
             <button
+              ref={nothing ? undefined : stepFocus}
               type="button"
               className="button button-primary"
               onClick={() => void importFile()}
@@ -191,6 +199,7 @@ export function ImportDialog({
         <div className="field">
           <label htmlFor="import-file">File</label>
           <input
+            ref={stepFocus}
             id="import-file"
             type="file"
             accept={accept}
