@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ImportPreview, ImportResult } from '@fj/contract/import';
 import type { Location } from '@fj/contract/locations';
+import { parse as parseCsv } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ZipFile } from 'yazl';
 import { databaseKinds } from './helpers/databases.ts';
@@ -319,6 +320,65 @@ describe.each(databaseKinds)('import on $name', (kind) => {
       problems: [],
     });
     expect(await list(owner)).toEqual(originals);
+  });
+
+  it('CSV and iNaturalist exports quote cells a spreadsheet would run; the CSV import reads them back as they were', async () => {
+    const writer = await t.signUp();
+    const risky = await seedLocation(t, writer, {
+      name: '=HYPERLINK("http://evil","x")',
+      description: '-2+3',
+      categories: ['@SUM(A1)'],
+      species: ['+porcini'],
+      position: { lat: -33.9, lng: -70.6 },
+      access: { status: 'ask', note: "'=quoted already" },
+    });
+    await seedEntry(t, writer, risky.id, {
+      date: '2026-08-02',
+      species: ['=cmd|calc'],
+      abundance: 2,
+      notes: '\tindented @ start',
+      weather: '-5 and snow',
+    });
+    const written = await list(writer);
+    const get = async (format: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/export?format=${format}`,
+          headers: writer.auth,
+        })
+      ).body;
+    const csv = await get('csv');
+    const [row] = parseCsv(csv, { columns: true }) as Record<string, string>[];
+    expect(row).toMatchObject({
+      location_name: `'=HYPERLINK("http://evil","x")`,
+      description: "'-2+3",
+      categories: "'@SUM(A1)",
+      location_species: "'+porcini",
+      access_note: "''=quoted already",
+      entry_species: "'=cmd|calc",
+      notes: "'\tindented @ start",
+      weather: "'-5 and snow",
+      // Numbers keep their sign: no formula, and a spreadsheet reads them as numbers.
+      latitude: '-33.9',
+      longitude: '-70.6',
+      abundance: '2',
+    });
+    const [observation] = parseCsv(await get('inaturalist'), { columns: true }) as Record<
+      string,
+      string
+    >[];
+    expect(observation).toMatchObject({
+      'Species guess': "'=cmd|calc",
+      'Place name': `'=HYPERLINK("http://evil","x")`,
+      Description: "'\tindented @ start",
+      'Latitude / y coord / northing': '-33.9',
+    });
+
+    const reader = await t.signUp();
+    const res = await send('/import', csv, reader, 'format=csv');
+    expect(res.json<ImportResult>()).toMatchObject({ created: { spots: 1, entries: 1 } });
+    expect((await list(reader)).map(withoutIds)).toEqual(written.map(withoutIds));
   });
 
   it('CSV with a column mapping: rows of one spot joined, entries read, problems at their line', async () => {
