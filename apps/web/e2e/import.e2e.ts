@@ -1,7 +1,8 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2e, launchBrowser, openTab, phone, signUp, uniqueEmail } from './support/browser.ts';
-import { createSpots } from './support/journal.ts';
+import { createSpots, pageShot } from './support/journal.ts';
 import { exportAs, throttleUploads, watchUploadBar } from './support/transfer.ts';
 
 const patch = {
@@ -32,6 +33,14 @@ async function addEntry(page: Page, locationId: string, entry: Record<string, un
     },
     { id: locationId, body: entry },
   );
+}
+
+/** The serious and critical axe violations of what the page shows now (a11y.e2e.ts' bar). */
+async function severeAxe(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 /** The Locations page's Import dialog with this file chosen. */
@@ -98,6 +107,7 @@ describe.skipIf(e2e.skip)('import from the Locations page', () => {
     expect(previewed[0]).toBe(0);
     expect(previewed.some((value) => value > 0 && value < 100)).toBe(true);
     expect(previewed.at(-1)).toBe(100);
+    await pageShot(page, 'import-preview');
     // The phone's width holds the dialog: nothing runs off the side.
     const box = await dialog.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= phone.width).toBe(true);
@@ -143,6 +153,8 @@ describe.skipIf(e2e.skip)('import from the Locations page', () => {
     expect(await dialog.getByLabel('Visit date').inputValue()).toBe('Visited');
     await dialog.getByLabel('Visit notes').selectOption('Comment');
     expect(await dialog.getByLabel('Description').inputValue()).toBe('');
+    expect(await severeAxe(page)).toEqual([]);
+    await pageShot(page, 'import-csv-columns');
 
     await dialog.getByRole('button', { name: 'Preview' }).click();
     await dialog
@@ -152,6 +164,7 @@ describe.skipIf(e2e.skip)('import from the Locations page', () => {
     expect(await problems.allTextContents()).toEqual([
       expect.stringMatching(/^line 4: position\.lat: /),
     ]);
+    expect(await severeAxe(page)).toEqual([]);
 
     await dialog.getByRole('button', { name: 'Import', exact: true }).click();
     await dialog

@@ -1,8 +1,19 @@
 import { csvExportColumns } from '@fj/contract/export';
 import { describe, expect, it } from 'vitest';
-import { choose, csvColumns, csvHeader, defaultChoice, mappingOf } from './csv-mapping.ts';
+import {
+  choose,
+  csvColumns,
+  csvHeader,
+  defaultChoice,
+  mappingOf,
+  mappingOrder,
+} from './csv-mapping.ts';
 
 describe('CSV column mapping', () => {
+  it('shows every column the import reads, once', () => {
+    expect([...mappingOrder].sort()).toEqual([...csvColumns].sort());
+  });
+
   it('our own export maps to itself and sends no mapping', () => {
     const header = [...csvExportColumns];
     const choice = defaultChoice(header);

@@ -35,6 +35,33 @@ export const columnLabels: Record<CsvColumn, string> = {
   entry_updated_at: 'Visit updated',
 };
 
+/** The order the mapping step shows them in: what most files have first, our ids and dates last. */
+export const mappingOrder: readonly CsvColumn[] = [
+  'location_name',
+  'latitude',
+  'longitude',
+  'description',
+  'entry_date',
+  'entry_species',
+  'notes',
+  'abundance',
+  'weather',
+  'categories',
+  'location_species',
+  'favorite',
+  'terrain_type',
+  'tree_types',
+  'access_status',
+  'access_note',
+  'patch_geojson',
+  'location_id',
+  'location_created_at',
+  'location_updated_at',
+  'entry_id',
+  'entry_created_at',
+  'entry_updated_at',
+];
+
 /** The columns a spot cannot be read without. */
 export const requiredColumns: readonly CsvColumn[] = ['location_name', 'latitude', 'longitude'];
 

@@ -1,7 +1,7 @@
 import {
   choose,
   columnLabels,
-  csvColumns,
+  mappingOrder,
   requiredColumns,
   type ColumnChoice,
 } from './csv-mapping.ts';
@@ -23,7 +23,7 @@ export function ImportMapping({ header, choice, onChoice, disabled }: ImportMapp
         longitude are needed; a visit date makes a row a visit.
       </p>
       <div className="import-mapping">
-        {csvColumns.map((column) => {
+        {mappingOrder.map((column) => {
           const id = `import-column-${column}`;
           const required = requiredColumns.includes(column);
           return (
