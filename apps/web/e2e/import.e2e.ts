@@ -1,3 +1,5 @@
+import { rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -174,6 +176,45 @@ describe.skipIf(e2e.skip)('import from the Locations page', () => {
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('link', { name: /Chanterelle hill/ }).waitFor();
     await page.getByRole('link', { name: /Birch bolete bank/ }).waitFor();
+    await context.close();
+  });
+
+  it('a hostile file and one past the size limit are refused in the dialog with clear words, the journal left empty', async () => {
+    const { page, context } = await openTab(browser);
+    await signUp(page, uniqueEmail('import-hostile'));
+    await page.goto('/locations');
+    await page.getByRole('heading', { name: 'No spots yet' }).waitFor();
+    const laughs = [
+      '<?xml version="1.0"?>',
+      '<!DOCTYPE gpx [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;">]>',
+      '<gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><wpt lat="1" lon="1"><name>&lol2;</name></wpt></gpx>',
+    ].join('\n');
+    const dialog = await openImport(page, {
+      name: 'laughs.gpx',
+      mimeType: 'application/gpx+xml',
+      text: laughs,
+    });
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    expect(await dialog.getByRole('alert').textContent()).toBe(
+      'The file declares a DOCTYPE, which is not allowed',
+    );
+
+    // Past IMPORT_MAX_MB (20 by default): a GeoJSON of 21 MB, from a file on disk (a buffer
+    // that size is slow to hand to the browser).
+    const huge = path.join(e2e.artifactsDir, 'huge.geojson');
+    const padding = 'x'.repeat(21 * 1024 * 1024);
+    await writeFile(huge, `{"type":"FeatureCollection","features":[],"pad":"${padding}"}`);
+    await dialog.getByLabel('File').setInputFiles(huge);
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'larger than this server' }).waitFor({
+      timeout: 60_000,
+    });
+    expect(await dialog.getByRole('alert').textContent()).toBe(
+      'The file is larger than this server takes in one import. Split it into smaller files.',
+    );
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('heading', { name: 'No spots yet' }).waitFor();
+    await rm(huge);
     await context.close();
   });
 });
