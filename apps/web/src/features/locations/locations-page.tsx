@@ -7,6 +7,7 @@ import { filterOptions } from './list/filter-options.ts';
 import { showingCount } from './list/format-visit.ts';
 import { LocationFiltersBar } from './list/location-filters.tsx';
 import { ExportDialog } from './list/export-dialog.tsx';
+import { ImportDialog } from './list/import-dialog.tsx';
 import { LocationList } from './list/location-list.tsx';
 import { sortLocations, type LocationSort } from './list/sort-locations.ts';
 import '../../styles/pages.css';
@@ -32,6 +33,7 @@ export function LocationsPage() {
   const [filters, setFilters] = useState<LocationFilters>(noFilters);
   const [sort, setSort] = useState<LocationSort>('last-visit');
   const [exporting, setExporting] = useState(false);
+  const [importing, setImporting] = useState(false);
 
   // The store skips this when its list is under 30 s old (docs/behaviour.md#location-loading).
   useEffect(() => {
@@ -108,16 +110,26 @@ export function LocationsPage() {
     <div className="page page-fill locations-page">
       <div className="page-heading">
         <h1>Locations</h1>
-        {locations.length > 0 && (
+        <div className="page-heading-actions">
           <button
             type="button"
             className="button button-quiet"
             aria-haspopup="dialog"
-            onClick={() => setExporting(true)}
+            onClick={() => setImporting(true)}
           >
-            Export
+            Import
           </button>
-        )}
+          {locations.length > 0 && (
+            <button
+              type="button"
+              className="button button-quiet"
+              aria-haspopup="dialog"
+              onClick={() => setExporting(true)}
+            >
+              Export
+            </button>
+          )}
+        </div>
       </div>
       {body}
       {exporting && (
@@ -125,6 +137,13 @@ export function LocationsPage() {
           total={locations.length}
           shownIds={shown.map((location) => location.id)}
           onClose={() => setExporting(false)}
+        />
+      )}
+      {importing && (
+        <ImportDialog
+          onClose={() => setImporting(false)}
+          // The changes since the last read (GET /sync): the new spots show at once.
+          onImported={() => void fetchLocations(true)}
         />
       )}
     </div>
