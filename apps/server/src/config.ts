@@ -61,6 +61,14 @@ const envSchema = z.object({
     .regex(/\.(pmtiles|mbtiles)$/i, 'must name a .pmtiles or .mbtiles file')
     .optional(),
   AUTH_RATE_LIMIT_MAX: positiveInt.default(10),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL (leave unset for one server)')
+    .optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, 'must be 1 to 64 letters, digits, or _ : . -')
+    .default('fj:'),
   TRUST_PROXY: trustProxySchema.optional(),
   REQUEST_TIMEOUT_MS: positiveInt.default(300_000),
   HEADERS_TIMEOUT_MS: positiveInt.default(20_000),
@@ -123,6 +131,12 @@ export interface Config {
    * and `file` (MAP_TILES), each with its own per-client budget of `rateLimitMax` a minute.
    */
   tiles: { dir: string; file?: string; rateLimitMax: number };
+  /**
+   * Shared by every server when set (REDIS_URL): the rate limits' counts, revocations and list
+   * cache invalidations. Every key and channel starts with `prefix`, so one Redis can serve
+   * several installs (and parallel tests).
+   */
+  redis?: { url: string; prefix: string };
   /** Who may set X-Forwarded-For: request.ip (and so every rate limit) follows it. */
   trustProxy: TrustProxy;
   /** A slow or idle client lets go of its connection after these (milliseconds). */
@@ -216,6 +230,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       file: e.MAP_TILES && path.resolve(e.MAP_TILES),
       rateLimitMax: e.TILE_RATE_LIMIT_MAX,
     },
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined,
     // Unset: a proxy on the same machine in production, nobody elsewhere.
     trustProxy: e.TRUST_PROXY ?? (e.NODE_ENV === 'production' ? ['loopback'] : false),
     timeouts: {
