@@ -30,6 +30,7 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (leave unset for SQLite)')
     .optional(),
+  DATABASE_POOL_MAX: positiveInt.optional(),
   AUTH_SECRET: z
     .string()
     .min(minSecretLength, `must be at least ${minSecretLength} characters`)
@@ -102,7 +103,8 @@ export interface Config {
    * An explicit PUBLIC_URL keeps the trusted origins strict, as a hosted instance wants.
    */
   acceptAnySameOrigin: boolean;
-  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  /** poolMax: PostgreSQL connections this server opens at most (DATABASE_POOL_MAX, 20 unset). */
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; poolMax?: number };
   authSecret: string;
   minPasswordLength: number;
   mail: { smtpUrl?: string; from: string; outboxDir: string };
@@ -199,7 +201,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl,
     acceptAnySameOrigin: e.PUBLIC_URL === undefined,
     database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL }
+      ? { kind: 'postgres', url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX }
       : { kind: 'sqlite', file: path.join(dataDir, 'journal.db') },
     authSecret: e.AUTH_SECRET ?? loadOrCreateSecret(dataDir),
     minPasswordLength: e.MIN_PASSWORD_LENGTH,
