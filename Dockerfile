@@ -13,7 +13,7 @@ COPY . .
 # apps/web/dist and apps/server/dist (the server's esbuild bundle, scripts/server-build.mjs).
 RUN npm run build \
   && npm prune --omit=dev --no-audit --no-fund \
-  && rm -rf apps/web/src apps/web/android apps/web/ios apps/server/src/**/*.test.ts
+  && rm -rf apps/web/android apps/web/ios
 
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production \
