@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -15,6 +16,7 @@ import {
   uniqueRedisPrefix,
   type OwnRedis,
 } from './helpers/redis.ts';
+import { solidPng, writeMbtiles } from './helpers/tile-files.ts';
 
 const redisUp = await redisAnswers();
 if (!redisUp) console.warn(`redis-shared: skipped, no Redis answers at ${testRedisUrl}`);
@@ -68,6 +70,9 @@ function useTwoServers(kind: DatabaseKind, env: Record<string, string>) {
     return found;
   };
   return {
+    get tilesDir() {
+      return path.join(dataDir, 'tiles');
+    },
     get a() {
       return server(0);
     },
@@ -112,7 +117,7 @@ async function within(ms: number, condition: () => Promise<boolean> | boolean): 
 
 describe.runIf(redisUp).each(databaseKinds)('two servers sharing Redis on $name', (kind) => {
   describe('the API rate limit', () => {
-    const s = useTwoServers(kind, { RATE_LIMIT_MAX: '4' });
+    const s = useTwoServers(kind, { RATE_LIMIT_MAX: '4', TILE_RATE_LIMIT_MAX: '4' });
 
     it('counts one client on both servers against one budget', async () => {
       const user = await signUp(s.a);
@@ -130,6 +135,26 @@ describe.runIf(redisUp).each(databaseKinds)('two servers sharing Redis on $name'
       ]);
       expect(await get(s.a)).toBe(429);
       expect(await get(s.b)).toBe(429);
+    });
+
+    it("counts the map tiles' own budget on both servers too", async () => {
+      // The two servers share DATA_DIR here, so both serve this file.
+      const dir = s.tilesDir;
+      mkdirSync(dir, { recursive: true });
+      writeMbtiles(
+        path.join(dir, 'base.mbtiles'),
+        [{ z: 0, x: 0, y: 0, data: await solidPng({ r: 0, g: 128, b: 0 }) }],
+        { format: 'png' },
+      );
+      const tile = (app: FastifyInstance) =>
+        app
+          .inject({ url: '/api/tiles/base/0/0/0', remoteAddress: '192.0.2.8' })
+          .then((res) => res.statusCode);
+      expect([await tile(s.a), await tile(s.b), await tile(s.a), await tile(s.b)]).toEqual([
+        200, 200, 200, 200,
+      ]);
+      expect(await tile(s.a)).toBe(429);
+      expect(await tile(s.b)).toBe(429);
     });
   });
 
@@ -200,7 +225,11 @@ describe.runIf(redisUp).each(databaseKinds)('two servers sharing Redis on $name'
   });
 });
 
-describe.runIf(redisUp)('Redis going away', () => {
+// This block starts and kills a redis-server of its own.
+const ownRedisRuns = spawnSync('redis-server', ['--version']).status === 0;
+if (!ownRedisRuns) console.warn('redis-shared: outage tests skipped, no redis-server command');
+
+describe.runIf(ownRedisRuns)('Redis going away', () => {
   let redis: OwnRedis | undefined;
   let app: FastifyInstance | undefined;
   let dataDir = '';
