@@ -292,6 +292,49 @@ describe.runIf(ownRedisRuns)('Redis going away', () => {
     expect(outage()).toHaveLength(1);
   });
 
+  it('starts without Redis, and shares revocations once Redis comes up', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'fj-redis-late-'));
+    const port = await freePort();
+    const logs = [captureLog(), captureLog()];
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dir,
+      LOG_LEVEL: 'warn',
+      AUTH_SECRET: 'test-secret-that-is-long-enough-0123456789',
+      WEB_DIST_DIR: path.join(dir, 'no-web-build'),
+      REDIS_URL: `redis://127.0.0.1:${port}`,
+      REDIS_PREFIX: uniqueRedisPrefix(),
+    });
+    const apps: FastifyInstance[] = [];
+    let late: OwnRedis | undefined;
+    try {
+      for (const log of logs) apps.push(await buildApp(config, { logStream: log.stream }));
+      const [a, b] = apps as [FastifyInstance, FastifyInstance];
+      const user = await signUp(a);
+      late = await startOwnRedis(port);
+      const back = await within(10_000, () =>
+        logs.every((log) => log.text().includes('Redis is reachable again')),
+      );
+      expect(back).toBe(true);
+      const listOn = (app: FastifyInstance) =>
+        app
+          .inject({ method: 'GET', url: '/api/v1/locations', headers: user.auth })
+          .then((res) => res.statusCode);
+      expect(await listOn(b)).toBe(200);
+      const out = await a.inject({
+        method: 'POST',
+        url: '/api/auth/sign-out',
+        headers: { authorization: `Bearer ${user.sessionToken}` },
+      });
+      expect(out.statusCode).toBe(200);
+      expect(await within(revocationDeadlineMs, async () => (await listOn(b)) === 401)).toBe(true);
+    } finally {
+      await Promise.all(apps.map((app) => app.close()));
+      await late?.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('starts without Redis when it cannot be reached, and answers', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'fj-redis-none-'));
     const closedPort = await freePort();

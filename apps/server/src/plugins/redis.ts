@@ -34,22 +34,26 @@ const firstConnectMs = 3_000;
 
 /**
  * Logs an outage once, not once per reconnect attempt (ioredis retries every second or two),
- * and its end once.
+ * and its end once: when every connection is ready again (the subscriber has then subscribed
+ * anew, so whatever the reconnect listeners catch up on cannot be missed again).
  */
 function outageReporter(log: FastifyBaseLogger, reconnected: () => void) {
-  let down = false;
+  let outage = false;
+  const down = new Set<string>();
   return {
-    failed(error: unknown) {
-      if (down) return;
-      down = true;
+    failed(connection: string, error: unknown) {
+      down.add(connection);
+      if (outage) return;
+      outage = true;
       log.error(
         { err: error },
         'Redis is unreachable: rate limits count per server and revocations reach the other servers once it is back; retrying',
       );
     },
-    ready() {
-      if (!down) return;
-      down = false;
+    ready(connection: string) {
+      down.delete(connection);
+      if (!outage || down.size > 0) return;
+      outage = false;
       log.warn('Redis is reachable again');
       reconnected();
     },
@@ -73,14 +77,18 @@ export async function connectSharedRedis(
     connectTimeout: 2_000,
     retryStrategy,
   });
-  // A subscriber connection can only subscribe; it queues its subscriptions until connected and
-  // subscribes again after each reconnect (ioredis' autoResubscribe).
-  const subscriber = new Redis(settings.url, { connectTimeout: 2_000, retryStrategy });
-  for (const connection of [client, subscriber]) {
-    connection.on('error', (error: unknown) => reporter.failed(error));
+  // A subscriber connection can only subscribe; it queues its subscriptions until connected,
+  // however long that takes (maxRetriesPerRequest null: a Redis down at start would otherwise
+  // fail them for good), and subscribes again after each reconnect (ioredis' autoResubscribe).
+  const subscriber = new Redis(settings.url, {
+    connectTimeout: 2_000,
+    retryStrategy,
+    maxRetriesPerRequest: null,
+  });
+  for (const [name, connection] of Object.entries({ client, subscriber })) {
+    connection.on('error', (error: unknown) => reporter.failed(name, error));
+    connection.on('ready', () => reporter.ready(name));
   }
-  // Only the command connection's state decides "back": it is the one requests wait on.
-  client.on('ready', () => reporter.ready());
 
   const listeners = new Map<string, Set<(message: string) => void>>();
   subscriber.on('message', (channel: string, message: string) => {
@@ -107,7 +115,10 @@ export async function connectSharedRedis(
       try {
         await client.publish(channel, message);
       } catch (error) {
-        reporter.failed(error);
+        // Disconnected: the outage is logged once. Connected and still refused: say so each time.
+        if (client.status === 'ready')
+          log.error({ err: error, channel }, 'Redis refused a message');
+        else reporter.failed('client', error);
       }
     },
     subscribe(channel, listener) {
@@ -115,7 +126,11 @@ export async function connectSharedRedis(
       if (!set) {
         set = new Set();
         listeners.set(channel, set);
-        subscriber.subscribe(channel).catch((error: unknown) => reporter.failed(error));
+        subscriber
+          .subscribe(channel)
+          .catch((error: unknown) =>
+            log.error({ err: error, channel }, 'Redis refused a subscription'),
+          );
       }
       set.add(listener);
       return () => void set.delete(listener);
