@@ -179,6 +179,29 @@ describe.runIf(redisUp).each(databaseKinds)('two servers sharing Redis on $name'
     });
   });
 
+  describe('the sign-in back-off', () => {
+    const s = useTwoServers(kind, {});
+
+    it('counts failed sign-ins for one address on both servers together', async () => {
+      const user = await signUp(s.a);
+      const signIn = (app: FastifyInstance, password: string) =>
+        app
+          .inject({
+            method: 'POST',
+            url: '/api/auth/sign-in/email',
+            payload: { email: user.email, password },
+          })
+          .then((res) => res.statusCode);
+      // Five failures in a row start the back-off (README, Sessions and guessing).
+      const failures = await Promise.all(
+        [s.a, s.b, s.a, s.b, s.a].map((app) => signIn(app, 'wrong-password')),
+      );
+      expect(failures).toEqual([401, 401, 401, 401, 401]);
+      expect(await signIn(s.b, 'chanterelle')).toBe(429);
+      expect(await signIn(s.a, 'chanterelle')).toBe(429);
+    });
+  });
+
   describe('revocations and cached lists', () => {
     const s = useTwoServers(kind, {});
 

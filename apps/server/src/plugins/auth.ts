@@ -15,6 +15,7 @@ import { createRedisRateLimitStorage } from '../auth/redis-rate-limit.ts';
 import { createResetMailCap } from '../auth/throttle/reset-mail-cap.ts';
 import { outcomeOf, signInEmailOf, throttledAnswer } from '../auth/throttle/sign-in-guard.ts';
 import { createSignInThrottle } from '../auth/throttle/sign-in-throttle.ts';
+import { createRedisThrottleStore } from '../auth/throttle/redis-throttle-store.ts';
 import { createMemoryThrottleStore, type ThrottleStore } from '../auth/throttle/throttle-store.ts';
 import { createTokenVerifier } from '../auth/token-verifier.ts';
 import { AppError } from '../errors.ts';
@@ -80,7 +81,7 @@ export interface AuthPluginOptions {
   accountDeletion: AccountDeletionCleanup;
   /** Redis's when REDIS_URL is set, else in-process; tests may give one to share between apps. */
   revocationBroadcaster?: RevocationBroadcaster;
-  /** In memory unless given: several servers share one to count guesses together. */
+  /** Redis's when REDIS_URL is set, else in memory: several servers count guesses together. */
   throttleStore?: ThrottleStore;
 }
 
@@ -104,7 +105,9 @@ export default fp(
     });
     app.addHook('onClose', async () => revocations.stop());
     app.decorate('sessionRevocations', revocations);
-    const throttleStore = opts.throttleStore ?? createMemoryThrottleStore();
+    const throttleStore =
+      opts.throttleStore ??
+      (app.redis ? createRedisThrottleStore(app.redis) : createMemoryThrottleStore());
     const signInThrottle = createSignInThrottle(throttleStore);
     const resetMailCap = createResetMailCap(throttleStore);
     const identity = createIdentity({
