@@ -1,6 +1,12 @@
 import { AppError } from '../../errors.ts';
 import { errorBodySchema } from '@fj/contract/errors';
-import { importPreviewSchema, importQuerySchema, importResultSchema } from '@fj/contract/import';
+import {
+  importAnswerSchema,
+  importPreviewSchema,
+  importQuerySchema,
+  type ImportPreview,
+  type ImportResult,
+} from '@fj/contract/import';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RestoreService } from '../backup/restore.ts';
 import type { ImportService } from './service.ts';
@@ -16,8 +22,9 @@ const responses = {
 };
 
 /**
- * POST /import/preview and POST /import: the file is the raw body, whatever its content type,
- * up to IMPORT_MAX_MB, or an account's backup ZIP up to RESTORE_MAX_MB, restored
+ * POST /import (with `?preview=true`, the preview) and POST /import/preview, its older alias:
+ * the file is the raw body, whatever its content type, or a multipart upload's one file, up to
+ * IMPORT_MAX_MB, or an account's backup ZIP up to RESTORE_MAX_MB, restored
  * (docs/behaviour.md#import, #restore).
  */
 export function importRoutes(
@@ -88,17 +95,22 @@ export function importRoutes(
         schema: {
           tags: ['import'],
           description:
-            'Imports the file in one transaction; spots already there (same id, or same name within 10 m) are skipped.',
+            'Imports the file in one transaction; spots already there (same id, or same name within 10 m) are skipped. With preview=true, answers what it would do and writes nothing.',
           querystring: importQuerySchema,
-          response: { 200: importResultSchema, ...responses },
+          response: { 200: importAnswerSchema, ...responses },
         },
       },
       async (request) =>
-        handle(request, request.query, (upload) =>
-          upload.kind === 'backup'
-            ? restore.run(request.userId, upload.spooled.path)
-            : service.run(request.userId, upload.file),
-        ),
+        handle<ImportPreview | ImportResult>(request, request.query, (upload) => {
+          const preview = request.query.preview === 'true';
+          if (upload.kind === 'backup')
+            return preview
+              ? restore.preview(request.userId, upload.spooled.path)
+              : restore.run(request.userId, upload.spooled.path);
+          return preview
+            ? service.preview(request.userId, upload.file)
+            : service.run(request.userId, upload.file);
+        }),
     );
   };
 }
