@@ -286,7 +286,7 @@ describe.each(databaseKinds)('restore of an account backup on $name', (kind) => 
     expect(names).toEqual(['Already mine', 'Chanterelle "dell", <&> 🍄', 'Empty corner']);
   });
 
-  it('reads a multipart upload too', async () => {
+  it('reads a multipart upload too; POST /import?preview=true writes nothing', async () => {
     const fresh = await other.signUp();
     const body = multipartBody([
       {
@@ -298,12 +298,14 @@ describe.each(databaseKinds)('restore of an account backup on $name', (kind) => 
     ]);
     const res = await other.app.inject({
       method: 'POST',
-      url: '/api/v1/import/preview',
+      url: '/api/v1/import?preview=true',
       headers: { ...fresh.auth, ...body.headers },
       payload: body.payload,
     });
     expect(res.statusCode).toBe(200);
     expect(res.json<ImportPreview>().restore?.backup).toEqual({ spots: 2, entries: 2, photos: 2 });
+    expect(await locationsOf(other, fresh)).toEqual([]);
+    expect(userFiles(other, fresh)).toEqual([]);
   });
 });
 

@@ -40,13 +40,13 @@ afterEach(() => {
 });
 
 describe('restore upload', () => {
-  it('previews: POST /import/preview with the ZIP as the one file, the bearer and progress', async () => {
+  it('previews: POST /import?preview=true with the ZIP as the one file, the bearer and progress', async () => {
     const { previewRestore } = await load();
     const progress: number[] = [];
     const answer = previewRestore(zip(), (fraction) => progress.push(fraction));
     const xhr = await request(0);
     expect(xhr.method).toBe('POST');
-    expect(xhr.url).toBe('/api/v1/import/preview');
+    expect(xhr.url).toBe('/api/v1/import?preview=true');
     expect(xhr.headers.authorization).toBe('Bearer token-1');
     expect(xhr.file?.name).toBe('foraging-journal-backup-2026-11-24.zip');
     xhr.progress(1, 4);

@@ -18,13 +18,13 @@ const TOO_LARGE_MESSAGE =
   'The backup is larger than this server takes (RESTORE_MAX_MB). Ask its administrator to raise it.';
 
 /**
- * A backup ZIP to POST /import/preview or POST /import as a multipart upload; the server tells a
+ * A backup ZIP to POST /import (with `?preview=true`, the preview) as a multipart upload; the server tells a
  * backup from its contents (docs/behaviour.md#restore). Through the API client's rules, with
  * upload progress 0…1.
  */
 async function send(
   file: File,
-  path: '/import/preview' | '/import',
+  path: '/import?preview=true' | '/import',
   onProgress: RestoreProgress,
   client: Client,
 ): Promise<ApiAnswer> {
@@ -46,7 +46,10 @@ export async function previewRestore(
   onProgress: RestoreProgress = () => {},
   client: Client = api,
 ): Promise<ImportPreview> {
-  return readAnswer(await send(file, '/import/preview', onProgress, client), importPreviewSchema);
+  return readAnswer(
+    await send(file, '/import?preview=true', onProgress, client),
+    importPreviewSchema,
+  );
 }
 
 /** Restores the backup: every new spot, entry and photo in one transaction, or nothing. */
