@@ -79,7 +79,6 @@ export function createServices(deps: ServiceDeps) {
       db,
       storage,
       locations,
-      dialect,
       maxEntriesPerLocation: quotas.entriesPerLocation,
     }),
     photos: createPhotoService({

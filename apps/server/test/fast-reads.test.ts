@@ -10,7 +10,7 @@ import { useTestApp } from './helpers/use-test-app.ts';
 
 interface Answer {
   status: number;
-  headers: Record<string, string | string[] | undefined>;
+  headers: Record<string, string | string[] | number | undefined>;
   body: string;
 }
 

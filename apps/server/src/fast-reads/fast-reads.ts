@@ -48,6 +48,9 @@ const prefix = '/api/v1/';
 export function createFastReads(deps: FastReadsDeps): FastReads {
   const { rememberedUser, sync, preferences, log, validateAnswers } = deps;
   let answered = 0;
+  // The kept record's answer is one object until a write (the service makes it once), so its
+  // bytes are made once too.
+  const preferencesBodies = new WeakMap<object, Buffer>();
 
   function send(
     req: IncomingMessage,
@@ -109,7 +112,11 @@ export function createFastReads(deps: FastReadsDeps): FastReads {
       send(req, res, started, 304, headers);
       return true;
     }
-    const body = answerJson(preferencesAnswerSchema, { data: kept.preferences }, validateAnswers);
+    let body = preferencesBodies.get(kept.preferences);
+    if (!body) {
+      body = answerJson(preferencesAnswerSchema, { data: kept.preferences }, validateAnswers);
+      preferencesBodies.set(kept.preferences, body);
+    }
     send(
       req,
       res,
