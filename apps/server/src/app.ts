@@ -10,6 +10,7 @@ import { registerJsonParser } from './lib/json-body.ts';
 import { makePrivateDir } from './lib/private-files.ts';
 import { serverTimeouts } from './lib/server-timeouts.ts';
 import { fastifyTrustProxy } from './lib/trust-proxy.ts';
+import { clientAddress } from './fast-reads/client-address.ts';
 import { createFastReads, type FastReads } from './fast-reads/fast-reads.ts';
 import { createFrontDoor } from './fast-reads/front-door.ts';
 import { lazyChildLogger, loggerOptions, nextRequestId, OneLinePerRequest } from './logging.ts';
@@ -44,8 +45,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The serialized GET /locations answers (tests look at what it holds). */
     listCache: ListCache;
-    /** The reads answered before Fastify; null behind a trusted proxy (tests look at it). */
-    fastReads: FastReads | null;
+    /** The reads answered before Fastify (tests look at how many). */
+    fastReads: FastReads;
   }
 }
 
@@ -120,20 +121,16 @@ export async function buildApp(
     revocationBroadcaster: overrides.revocationBroadcaster,
   });
 
-  // Behind a trusted proxy the client's address and host come from X-Forwarded-* as Fastify
-  // reads them (proxy-addr); the fast path does not repeat that, so it stays closed there.
-  const fastReads =
-    config.trustProxy === false
-      ? createFastReads({
-          rememberedUser: app.rememberedUser,
-          sync: services.sync,
-          preferences: services.preferences,
-          log: requestLog,
-          validateAnswers: config.env !== 'production',
-        })
-      : null;
+  const fastReads = createFastReads({
+    rememberedUser: app.rememberedUser,
+    sync: services.sync,
+    preferences: services.preferences,
+    log: requestLog,
+    address: clientAddress(fastifyTrustProxy(config.trustProxy)),
+    validateAnswers: config.env !== 'production',
+  });
   app.decorate('fastReads', fastReads);
-  if (fastReads) door.open(fastReads.handle);
+  door.open(fastReads.handle);
 
   await app.register(healthRoutes(services.health));
   const tiles = createTileService(config.tiles);

@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { databaseKinds } from './helpers/databases.ts';
+import { databaseKinds, sqlite } from './helpers/databases.ts';
 import { seedEntry, seedLocation } from './helpers/seed.ts';
 import { syncOf } from './helpers/sync.ts';
 import type { TestApp, TestUser } from './helpers/test-app.ts';
@@ -96,11 +96,11 @@ describe.each(databaseKinds)('reads answered before Fastify on $name', (kind) =>
       const url = await urlFor(user);
       const etag = await etagOf(user, url);
       const headers = { ...user.auth, 'if-none-match': etag };
-      const before = t.app.fastReads?.answered ?? 0;
+      const before = t.app.fastReads.answered;
       const fast = await overHttp(t, url, headers);
       // PostgreSQL keeps no preferences in memory (another server may write them): Fastify reads.
       const keptHere = kind.name === 'sqlite' || !url.endsWith('/preferences');
-      expect(t.app.fastReads?.answered).toBe(before + (keptHere ? 1 : 0));
+      expect(t.app.fastReads.answered).toBe(before + (keptHere ? 1 : 0));
       const normal = await throughFastify(t, url, headers);
       expect(fast.status).toBe(304);
       expect(comparable(fast)).toEqual(comparable(normal));
@@ -118,7 +118,7 @@ describe.each(databaseKinds)('reads answered before Fastify on $name', (kind) =>
 
   afterEach(() => vi.useRealTimers());
 
-  const answered = () => t.app.fastReads?.answered ?? 0;
+  const answered = () => t.app.fastReads.answered;
 
   it('answers GET /preferences (200 and 304) before Fastify while the record is kept (SQLite only), as Fastify would', async () => {
     const user = await userWithData();
@@ -225,5 +225,42 @@ describe.each(databaseKinds)('reads answered before Fastify on $name', (kind) =>
         .status,
     ).toBe(400);
     expect(answered()).toBe(before);
+  });
+});
+
+describe('reads answered before Fastify behind a trusted proxy', () => {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new PassThrough();
+  stream.on('data', (chunk: Buffer) => {
+    for (const line of chunk.toString('utf8').split('\n'))
+      if (line) lines.push(JSON.parse(line) as Record<string, unknown>);
+  });
+  const t = useTestApp(sqlite, {
+    env: { LOG_LEVEL: 'info', TRUST_PROXY: 'loopback' },
+    overrides: { logStream: stream },
+  });
+
+  it('logs the client and host the proxy names, as Fastify does', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const user = await t.signUp();
+    const url = '/api/v1/locations';
+    const proxied = {
+      ...user.auth,
+      'x-forwarded-for': '198.51.100.3, 203.0.113.7',
+      'x-forwarded-host': 'journal.example',
+    };
+    const first = await overHttp(t, url, proxied);
+    expect(first.status).toBe(200);
+    const etag = String(first.headers.etag);
+    await vi.waitFor(() => expect(lines.length).toBeGreaterThan(0));
+    const fastifyLine = lines.at(-1);
+    lines.length = 0;
+    const before = t.app.fastReads.answered;
+    expect((await overHttp(t, url, { ...proxied, 'if-none-match': etag })).status).toBe(304);
+    expect(t.app.fastReads.answered).toBe(before + 1);
+    await vi.waitFor(() => expect(lines).toHaveLength(1));
+    const expected = { host: 'journal.example', remoteAddress: '203.0.113.7' };
+    expect(fastifyLine).toMatchObject({ req: expected });
+    expect(lines[0]).toMatchObject({ req: expected, res: { statusCode: 304 } });
   });
 });

@@ -7,6 +7,7 @@ import { preferencesAnswerSchema, preferencesEtag } from '../modules/preferences
 import type { PreferencesService } from '../modules/preferences/service.ts';
 import type { SyncService } from '../modules/sync/service.ts';
 import { corsHeadersWithoutOrigin, securityHeaders } from '../plugins/security.ts';
+import type { ClientAddress } from './client-address.ts';
 import type { FrontHandler } from './front-door.ts';
 
 export interface FastReadsDeps {
@@ -16,6 +17,8 @@ export interface FastReadsDeps {
   preferences: PreferencesService;
   /** The request log's writer, for the one line of each answer. */
   log: OneLinePerRequest;
+  /** The client's address and host as Fastify reads them (TRUST_PROXY), for the log line. */
+  address: ClientAddress;
   /** Check the preferences answer against its schema (everywhere but production), as the route does. */
   validateAnswers: boolean;
 }
@@ -46,7 +49,7 @@ const prefix = '/api/v1/';
  * spends no request budget on either path (security.ts, `budgetAfterConditional`).
  */
 export function createFastReads(deps: FastReadsDeps): FastReads {
-  const { rememberedUser, sync, preferences, log, validateAnswers } = deps;
+  const { rememberedUser, sync, preferences, log, address, validateAnswers } = deps;
   let answered = 0;
   // The kept record's answer is one object until a write (the service makes it once), so its
   // bytes are made once too.
@@ -63,15 +66,14 @@ export function createFastReads(deps: FastReadsDeps): FastReads {
     res.writeHead(status, headers);
     res.end(body);
     answered += 1;
-    const socket = req.socket;
     log.line(
       nextRequestId(),
       {
         method: 'GET',
         url: redactUrl(req.url ?? ''),
-        host: req.headers.host ?? '',
-        remoteAddress: socket.remoteAddress ?? '',
-        remotePort: socket.remotePort,
+        host: address.host(req),
+        remoteAddress: address.ip(req),
+        remotePort: req.socket.remotePort,
       },
       status,
       performance.now() - started,
