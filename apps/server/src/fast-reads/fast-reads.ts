@@ -1,7 +1,12 @@
 import { syncQuerySchema } from '@fj/contract/sync';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { answerJson, etagMatches, type ConditionalAnswer } from '../lib/conditional.ts';
+import {
+  answerJson,
+  etagMatches,
+  revalidateEveryTime,
+  type ConditionalAnswer,
+} from '../lib/conditional.ts';
 import { nextRequestId, redactUrl, type OneLinePerRequest } from '../logging.ts';
 import { preferencesAnswerSchema, preferencesEtag } from '../modules/preferences/answer.ts';
 import type { PreferencesService } from '../modules/preferences/service.ts';
@@ -88,15 +93,18 @@ export function createFastReads(deps: FastReadsDeps): FastReads {
     started: number,
     decide: Promise<ConditionalAnswer | undefined>,
   ): true {
-    decide.then(
-      (answer) => {
-        if (answer && !answer.body)
-          send(req, res, started, 304, { ...commonHeaders, ...answer.headers });
-        else fallThrough();
-      },
-      // A bad cursor, a database error: Fastify answers it, in the one error shape.
-      () => fallThrough(),
-    );
+    decide
+      .then(
+        (answer) => {
+          if (answer && !answer.body)
+            send(req, res, started, 304, { ...commonHeaders, ...answer.headers });
+          else fallThrough();
+        },
+        // A bad cursor, a database error: Fastify answers it, in the one error shape.
+        () => fallThrough(),
+      )
+      // Writing failed half-way (nothing else throws here): end the connection, never twice.
+      .catch(() => res.destroy());
     return true;
   }
 
@@ -109,7 +117,7 @@ export function createFastReads(deps: FastReadsDeps): FastReads {
     const kept = preferences.kept(userId);
     if (!kept) return false;
     const etag = preferencesEtag(userId, kept.revision);
-    const headers = { ...commonHeaders, etag, 'cache-control': 'private, no-cache' };
+    const headers = { ...commonHeaders, etag, 'cache-control': revalidateEveryTime };
     if (etagMatches(req.headers['if-none-match'], etag)) {
       send(req, res, started, 304, headers);
       return true;
@@ -134,7 +142,7 @@ export function createFastReads(deps: FastReadsDeps): FastReads {
     return true;
   }
 
-  /** `since` of `/sync?since=…`, '' for `/sync`, undefined for a query Fastify should read. */
+  /** `since` of `/sync?since=…`, null for `/sync` (no query), undefined for a query Fastify should read. */
   function sinceOf(query: string): string | undefined | null {
     if (query === '') return null;
     const params = new URLSearchParams(query);
