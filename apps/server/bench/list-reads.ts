@@ -13,7 +13,11 @@ const locations = 200;
 const entriesEach = 10;
 
 /** The journal of a keen forager, written through the API as the app would write it. */
-async function fillJournal(baseUrl: string, headers: Record<string, string>): Promise<void> {
+export async function fillJournal(
+  baseUrl: string,
+  headers: Record<string, string>,
+  size: { locations: number; entriesEach: number } = { locations, entriesEach },
+): Promise<void> {
   const post = async (url: string, body: object) => {
     const res = await fetch(`${baseUrl}/api/v1${url}`, {
       method: 'POST',
@@ -34,7 +38,7 @@ async function fillJournal(baseUrl: string, headers: Record<string, string>): Pr
       treeTypes: ['Beech', 'Spruce'],
       access: { status: 'open', note: 'Park by the gate' },
     });
-    for (let e = 0; e < entriesEach; e++) {
+    for (let e = 0; e < size.entriesEach; e++) {
       await post(`/locations/${id}/entries`, {
         date: `2026-0${1 + (e % 9)}-1${e % 10}`,
         species: ['chanterelle', 'hedgehog mushroom'],
@@ -48,7 +52,7 @@ async function fillJournal(baseUrl: string, headers: Record<string, string>): Pr
   const workers = 4;
   await Promise.all(
     Array.from({ length: workers }, async (_, worker) => {
-      for (let i = worker; i < locations; i += workers) await one(i);
+      for (let i = worker; i < size.locations; i += workers) await one(i);
     }),
   );
 }

@@ -3,6 +3,7 @@
 import sharp from 'sharp';
 import { databaseKinds } from '../test/helpers/databases.ts';
 import { createTestApp } from '../test/helpers/test-app.ts';
+import { balancedReadFigures } from './balanced-reads.ts';
 import { coldStartFigures } from './cold-start.ts';
 import { exportMemoryFigures } from './export-memory.ts';
 import { listReadFigures } from './list-reads.ts';
@@ -179,6 +180,7 @@ const sections: Record<string, () => Promise<Figure[]>> = {
   reads: smallReadFigures,
   'list-reads': listReadFigures,
   tiles: tileReadFigures,
+  'balanced-reads': balancedReadFigures,
   writes: writeFigures,
   start: coldStartFigures,
 };

@@ -26,6 +26,7 @@ import { photoFileRoutes, photoUploadRoutes } from './modules/photos/routes.ts';
 import { preferencesRoutes } from './modules/preferences/routes.ts';
 import { resetPasswordRoutes } from './modules/reset-password/routes.ts';
 import { createListCache, type ListCache } from './modules/sync/list-cache.ts';
+import { shareForgets } from './modules/sync/shared-list-cache.ts';
 import syncWorkPlugin from './modules/sync/plugin.ts';
 import { syncRoutes } from './modules/sync/routes.ts';
 import { tileRoutes } from './modules/tiles/routes.ts';
@@ -35,6 +36,7 @@ import authPlugin from './plugins/auth.ts';
 import dbPlugin from './plugins/db.ts';
 import docsPlugin from './plugins/docs.ts';
 import mailPlugin, { type Mailer } from './plugins/mail.ts';
+import redisPlugin from './plugins/redis.ts';
 import securityPlugin from './plugins/security.ts';
 import storagePlugin from './plugins/storage.ts';
 import webPlugin from './plugins/web.ts';
@@ -88,6 +90,8 @@ export async function buildApp(
   registerErrorHandler(app);
   registerJsonParser(app);
 
+  // First: the rate limit in securityPlugin counts in it.
+  await app.register(redisPlugin, { redis: config.redis });
   await app.register(securityPlugin, { config });
   await app.register(docsPlugin);
   await app.register(formBody);
@@ -101,7 +105,8 @@ export async function buildApp(
   await app.register(syncWorkPlugin);
 
   const signer = createUrlSigner(config.authSecret);
-  app.decorate('listCache', createListCache(config.locationsCacheBytes));
+  const listCache = createListCache(config.locationsCacheBytes);
+  app.decorate('listCache', app.redis ? shareForgets(listCache, app.redis) : listCache);
   const services = createServices({
     db: app.db,
     dialect: app.dialect,

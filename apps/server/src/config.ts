@@ -30,6 +30,7 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (leave unset for SQLite)')
     .optional(),
+  DATABASE_POOL_MAX: positiveInt.optional(),
   AUTH_SECRET: z
     .string()
     .min(minSecretLength, `must be at least ${minSecretLength} characters`)
@@ -61,6 +62,14 @@ const envSchema = z.object({
     .regex(/\.(pmtiles|mbtiles)$/i, 'must name a .pmtiles or .mbtiles file')
     .optional(),
   AUTH_RATE_LIMIT_MAX: positiveInt.default(10),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL (leave unset for one server)')
+    .optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, 'must be 1 to 64 letters, digits, or _ : . -')
+    .default('fj:'),
   TRUST_PROXY: trustProxySchema.optional(),
   REQUEST_TIMEOUT_MS: positiveInt.default(300_000),
   HEADERS_TIMEOUT_MS: positiveInt.default(20_000),
@@ -94,7 +103,8 @@ export interface Config {
    * An explicit PUBLIC_URL keeps the trusted origins strict, as a hosted instance wants.
    */
   acceptAnySameOrigin: boolean;
-  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  /** poolMax: PostgreSQL connections this server opens at most (DATABASE_POOL_MAX, 20 unset). */
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; poolMax?: number };
   authSecret: string;
   minPasswordLength: number;
   mail: { smtpUrl?: string; from: string; outboxDir: string };
@@ -123,6 +133,12 @@ export interface Config {
    * and `file` (MAP_TILES), each with its own per-client budget of `rateLimitMax` a minute.
    */
   tiles: { dir: string; file?: string; rateLimitMax: number };
+  /**
+   * Shared by every server when set (REDIS_URL): the rate limits' counts, revocations and list
+   * cache invalidations. Every key and channel starts with `prefix`, so one Redis can serve
+   * several installs (and parallel tests).
+   */
+  redis?: { url: string; prefix: string };
   /** Who may set X-Forwarded-For: request.ip (and so every rate limit) follows it. */
   trustProxy: TrustProxy;
   /** A slow or idle client lets go of its connection after these (milliseconds). */
@@ -185,7 +201,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl,
     acceptAnySameOrigin: e.PUBLIC_URL === undefined,
     database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL }
+      ? { kind: 'postgres', url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX }
       : { kind: 'sqlite', file: path.join(dataDir, 'journal.db') },
     authSecret: e.AUTH_SECRET ?? loadOrCreateSecret(dataDir),
     minPasswordLength: e.MIN_PASSWORD_LENGTH,
@@ -216,6 +232,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       file: e.MAP_TILES && path.resolve(e.MAP_TILES),
       rateLimitMax: e.TILE_RATE_LIMIT_MAX,
     },
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined,
     // Unset: a proxy on the same machine in production, nobody elsewhere.
     trustProxy: e.TRUST_PROXY ?? (e.NODE_ENV === 'production' ? ['loopback'] : false),
     timeouts: {

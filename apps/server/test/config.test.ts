@@ -88,6 +88,57 @@ describe('loadConfig', () => {
     },
   );
 
+  it('takes DATABASE_POOL_MAX for PostgreSQL, and refuses one that is not a positive count', () => {
+    const url = 'postgres://fj@db.internal/journal';
+    const config = loadConfig({
+      AUTH_SECRET: secret,
+      DATA_DIR: dir,
+      DATABASE_URL: url,
+      DATABASE_POOL_MAX: '8',
+    });
+    expect(config.database).toEqual({ kind: 'postgres', url, poolMax: 8 });
+    expect(() =>
+      loadConfig({ AUTH_SECRET: secret, DATA_DIR: dir, DATABASE_URL: url, DATABASE_POOL_MAX: '0' }),
+    ).toThrow(/DATABASE_POOL_MAX/);
+  });
+
+  describe('REDIS_URL', () => {
+    it('is off unless set', () => {
+      expect(loadConfig({ AUTH_SECRET: secret, DATA_DIR: dir }).redis).toBeUndefined();
+    });
+
+    it('takes a redis:// or rediss:// URL with the key prefix, fj: unless set', () => {
+      const plain = loadConfig({ AUTH_SECRET: secret, DATA_DIR: dir, REDIS_URL: 'redis://r:6379' });
+      expect(plain.redis).toEqual({ url: 'redis://r:6379', prefix: 'fj:' });
+      const tls = loadConfig({
+        AUTH_SECRET: secret,
+        DATA_DIR: dir,
+        REDIS_URL: 'rediss://:pw@r.example.org:6380/2',
+        REDIS_PREFIX: 'journal-eu:',
+      });
+      expect(tls.redis).toEqual({
+        url: 'rediss://:pw@r.example.org:6380/2',
+        prefix: 'journal-eu:',
+      });
+    });
+
+    it.each([
+      ['REDIS_URL', 'http://r:6379'],
+      ['REDIS_URL', 'r:6379'],
+      ['REDIS_PREFIX', 'has space'],
+      ['REDIS_PREFIX', ''],
+    ])('refuses %s=%j, naming it', (key, value) => {
+      expect(() =>
+        loadConfig({
+          AUTH_SECRET: secret,
+          DATA_DIR: dir,
+          REDIS_URL: 'redis://r:6379',
+          [key]: value,
+        }),
+      ).toThrow(new RegExp(`${key}:`));
+    });
+  });
+
   it('takes PUBLIC_URL without its trailing slash and CORS_ORIGINS as a list', () => {
     const config = loadConfig({
       AUTH_SECRET: secret,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ImportPreview, ImportResult } from '@fj/contract/import';
 import type { Location } from '@fj/contract/locations';
+import { parse as parseCsv } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ZipFile } from 'yazl';
 import { databaseKinds } from './helpers/databases.ts';
@@ -177,6 +178,34 @@ describe.each(databaseKinds)('import on $name', (kind) => {
     expect(await list(owner)).toEqual(before);
   });
 
+  it('POST /import?preview=true answers the preview and writes nothing; another value of preview is 400', async () => {
+    const user = await t.signUp();
+    const res = await send('/import', exported, user, 'format=geojson&preview=true');
+    expect(res.statusCode).toBe(200);
+    expect(res.json<ImportPreview>()).toEqual({
+      create: { spots: 2, entries: 2 },
+      duplicates: 0,
+      problems: [],
+    });
+    expect(await list(user)).toEqual([]);
+    const upload = multipartBody([{ name: 'file', filename: 'spots.geojson', data: exported }]);
+    const multipart = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/import?preview=true',
+      headers: { ...upload.headers, ...user.auth },
+      payload: upload.payload,
+    });
+    expect(multipart.json<ImportPreview>().create).toEqual({ spots: 2, entries: 2 });
+    expect(await list(user)).toEqual([]);
+    const bad = await send('/import', exported, user, 'format=geojson&preview=yes');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({
+      error: { code: 'VALIDATION_FAILED', fields: { 'querystring.preview': expect.any(String) } },
+    });
+    const written = await send('/import', exported, user, 'format=geojson&preview=false');
+    expect(written.json<ImportResult>().created).toEqual({ spots: 2, entries: 2 });
+  });
+
   it("another user's file: new ids for every spot and entry, the owner's spots untouched", async () => {
     const other = await t.signUp();
     const res = await send('/import', exported, other);
@@ -291,6 +320,65 @@ describe.each(databaseKinds)('import on $name', (kind) => {
       problems: [],
     });
     expect(await list(owner)).toEqual(originals);
+  });
+
+  it('CSV and iNaturalist exports quote cells a spreadsheet would run; the CSV import reads them back as they were', async () => {
+    const writer = await t.signUp();
+    const risky = await seedLocation(t, writer, {
+      name: '=HYPERLINK("http://evil","x")',
+      description: '-2+3',
+      categories: ['@SUM(A1)'],
+      species: ['+porcini'],
+      position: { lat: -33.9, lng: -70.6 },
+      access: { status: 'ask', note: "'=quoted already" },
+    });
+    await seedEntry(t, writer, risky.id, {
+      date: '2026-08-02',
+      species: ['=cmd|calc'],
+      abundance: 2,
+      notes: '\tindented @ start',
+      weather: '-5 and snow',
+    });
+    const written = await list(writer);
+    const get = async (format: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/export?format=${format}`,
+          headers: writer.auth,
+        })
+      ).body;
+    const csv = await get('csv');
+    const [row] = parseCsv(csv, { columns: true }) as Record<string, string>[];
+    expect(row).toMatchObject({
+      location_name: `'=HYPERLINK("http://evil","x")`,
+      description: "'-2+3",
+      categories: "'@SUM(A1)",
+      location_species: "'+porcini",
+      access_note: "''=quoted already",
+      entry_species: "'=cmd|calc",
+      notes: "'\tindented @ start",
+      weather: "'-5 and snow",
+      // Numbers keep their sign: no formula, and a spreadsheet reads them as numbers.
+      latitude: '-33.9',
+      longitude: '-70.6',
+      abundance: '2',
+    });
+    const [observation] = parseCsv(await get('inaturalist'), { columns: true }) as Record<
+      string,
+      string
+    >[];
+    expect(observation).toMatchObject({
+      'Species guess': "'=cmd|calc",
+      'Place name': `'=HYPERLINK("http://evil","x")`,
+      Description: "'\tindented @ start",
+      'Latitude / y coord / northing': '-33.9',
+    });
+
+    const reader = await t.signUp();
+    const res = await send('/import', csv, reader, 'format=csv');
+    expect(res.json<ImportResult>()).toMatchObject({ created: { spots: 1, entries: 1 } });
+    expect((await list(reader)).map(withoutIds)).toEqual(written.map(withoutIds));
   });
 
   it('CSV with a column mapping: rows of one spot joined, entries read, problems at their line', async () => {

@@ -20,25 +20,34 @@ const tileJsonUrl = 'http://127.0.0.1:3000/api/tiles/region.json';
 
 describe('the styles of local tile files', () => {
   it.each([
-    ['raster', info('png'), 'raster'],
-    ['Protomaps schema', info('pbf', layersOf('earth', 'water', 'roads', 'landuse')), 'fill'],
+    ['raster', info('png'), 'raster', false],
+    ['Protomaps schema', info('pbf', layersOf('earth', 'water', 'roads', 'places')), 'fill', true],
     [
       'OpenMapTiles schema',
-      info('pbf', layersOf('water', 'transportation', 'landcover', 'building')),
+      info('pbf', layersOf('water', 'transportation', 'transportation_name', 'place')),
       'line',
+      true,
     ],
-    ['another schema', info('pbf', layersOf('trails', 'huts')), 'circle'],
+    ['another schema', info('pbf', layersOf('trails', 'huts')), 'circle', false],
   ])(
-    '%s: a valid MapLibre style, its one source this server, no glyphs or sprite, no labels',
-    (_, set, drawn) => {
+    '%s: a valid MapLibre style naming no host but this server: no glyphs, no sprite, no icons',
+    (_, set, drawn, labelled) => {
       const style = styleFor('region', set, tileJsonUrl);
       expect(validateStyleMin(style as unknown as StyleSpecification)).toEqual([]);
       expect(Object.values(style.sources).map((source) => source.url)).toEqual([tileJsonUrl]);
       expect(style).not.toHaveProperty('glyphs');
       expect(style).not.toHaveProperty('sprite');
+      // The only URL anywhere in the style is this server's TileJSON.
+      expect(JSON.stringify(style).match(/\w+:\/\/[^"]*/g)).toEqual([tileJsonUrl]);
       const types = style.layers.map((layer) => layer.type);
-      expect(types).not.toContain('symbol');
       expect(types).toContain(drawn);
+      // Labels are drawn with the device's fonts (no glyphs URL); an icon would need a sprite.
+      const symbols = style.layers.filter((layer) => layer.type === 'symbol');
+      expect(symbols.length > 0).toBe(labelled);
+      for (const layer of symbols) {
+        expect(layer.layout).toHaveProperty('text-field');
+        expect(layer.layout).not.toHaveProperty('icon-image');
+      }
     },
   );
 

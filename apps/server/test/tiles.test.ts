@@ -211,13 +211,18 @@ describe('tile files in DATA_DIR/tiles', () => {
       expect(json.vector_layers).toEqual(vectorMetadata.vector_layers);
     });
 
-    it('has a Protomaps style with no labels, glyphs or sprite: no outside host', async () => {
+    it('has a Protomaps style with labels but no glyphs URL, sprite or icon: no outside host', async () => {
       const res = await get(`/api/tiles/${name}/style.json`);
       const style = res.json<{
         glyphs?: string;
         sprite?: string;
         sources: Record<string, { type: string; url: string }>;
-        layers: { type: string; source?: string; 'source-layer'?: string }[];
+        layers: {
+          type: string;
+          source?: string;
+          'source-layer'?: string;
+          layout?: Record<string, unknown>;
+        }[];
       }>();
       expect(style.glyphs).toBeUndefined();
       expect(style.sprite).toBeUndefined();
@@ -225,7 +230,13 @@ describe('tile files in DATA_DIR/tiles', () => {
         [name]: { type: 'vector', url: `http://localhost:80/api/tiles/${name}.json` },
       });
       expect(style.layers.length).toBeGreaterThan(20);
-      expect(style.layers.filter((layer) => layer.type === 'symbol')).toEqual([]);
+      // The road names, drawn with the device's fonts; nothing asks for a sprite's icons.
+      const symbols = style.layers.filter((layer) => layer.type === 'symbol');
+      expect(symbols.map((layer) => layer['source-layer'])).toContain('roads');
+      expect(symbols.filter((layer) => layer.layout?.['icon-image'] !== undefined)).toEqual([]);
+      expect(res.body.match(/\w+:\/\/[^"]*/g)).toEqual([
+        `http://localhost:80/api/tiles/${name}.json`,
+      ]);
       expect(new Set(style.layers.map((layer) => layer['source-layer']))).toContain('roads');
     });
   });

@@ -13,6 +13,7 @@ import { startBareMap } from './bare-map-server.ts';
 import { medianLighthouse, type LighthouseRun } from './lighthouse.ts';
 import { measureMapIdle } from './map-idle.ts';
 import { measureOfflineStart } from './offline-start.ts';
+import { measureSavedArea } from './saved-area.ts';
 import { seedSpots, signUpBenchUser, spotPositions } from './seed.ts';
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
@@ -138,11 +139,29 @@ async function offlineFigures(server: BenchServer): Promise<Figure[]> {
   ];
 }
 
+/**
+ * A saved map area at zooms 10–16 around one spot (issue 14), on a server of its own whose tile
+ * file holds those tiles (the shared server has no tile file: its other sections need none).
+ */
+async function savedAreaFigures(): Promise<Figure[]> {
+  const result = await measureSavedArea(mapRuns);
+  return [
+    {
+      name: `saved area, zooms 10–16 around one spot: ${result.tiles} tiles, ${kB(result.bytes)}`,
+      value: result.appMs,
+      unit: 'ms',
+      target: 5000,
+      reference: `the same tiles fetched by Node 6 at a time ${Math.round(result.nodeMs)} ms: ratio ${(result.appMs / result.nodeMs).toFixed(2)}; medians of ${mapRuns}, app ${result.appRuns.map(Math.round).join('/')}, node ${result.nodeRuns.map(Math.round).join('/')}`,
+    },
+  ];
+}
+
 const sections: Record<string, (server: BenchServer) => Promise<Figure[]>> = {
   'first-load': firstLoadFigures,
   lighthouse: lighthouseFigures,
   map: mapFigures,
   offline: offlineFigures,
+  'saved-area': savedAreaFigures,
 };
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in sections));

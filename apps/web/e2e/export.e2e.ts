@@ -1,8 +1,8 @@
-import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2e, launchBrowser, openTab, phone, signUp, uniqueEmail } from './support/browser.ts';
 import { createSpots } from './support/journal.ts';
+import { exportAs } from './support/transfer.ts';
 
 const patch = {
   type: 'Polygon' as const,
@@ -15,20 +15,6 @@ const patch = {
     ] as [number, number][],
   ],
 };
-
-/** Opens the Export dialog, picks the format and downloads: the file's name and text. */
-async function exportAs(page: Page, format: RegExp): Promise<{ name: string; text: string }> {
-  await page.getByRole('button', { name: 'Export' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Export spots' });
-  await dialog.getByLabel(format).check();
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    dialog.getByRole('button', { name: 'Download' }).click(),
-  ]);
-  await dialog.waitFor({ state: 'detached' });
-  const file = await download.path();
-  return { name: download.suggestedFilename(), text: await readFile(file, 'utf8') };
-}
 
 describe.skipIf(e2e.skip)('export from the Locations page', () => {
   let browser: Browser;

@@ -3,9 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fromGeojsonVt } from '@maplibre/vt-pbf';
-import Database from 'better-sqlite3';
 import type { Browser } from 'playwright-core';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   e2e,
@@ -17,6 +15,13 @@ import {
   uniqueEmail,
 } from './support/browser.ts';
 import { startServer, type StartedServer } from './support/server.ts';
+import {
+  shareOfColour,
+  wholeWorld,
+  writeMbtiles,
+  writeSolidMbtiles,
+  type Rgb,
+} from './support/tile-files.ts';
 
 /**
  * The base map from a tile file on the server (issue 14, docs/behaviour.md#map-tiles): with a
@@ -25,35 +30,13 @@ import { startServer, type StartedServer } from './support/server.ts';
  */
 
 /** A colour no part of the app's own look uses, so a pixel of it can only be a tile. */
-const tileColour = { r: 200, g: 40, b: 160 };
-
-/** Every tile of zooms 0–3, all the same bytes (MapLibre overzooms past 3). */
-function writeMbtiles(file: string, tile: Buffer, metadata: Record<string, string>): void {
-  const db = new Database(file);
-  db.exec(`CREATE TABLE metadata (name text, value text);
-    CREATE TABLE tiles (zoom_level integer, tile_column integer, tile_row integer, tile_data blob);`);
-  const meta = db.prepare('INSERT INTO metadata VALUES (?, ?)');
-  for (const [name, value] of Object.entries({ minzoom: '0', maxzoom: '3', ...metadata }))
-    meta.run(name, value);
-  const insert = db.prepare('INSERT INTO tiles VALUES (?, ?, ?, ?)');
-  for (let z = 0; z <= 3; z += 1)
-    for (let x = 0; x < 2 ** z; x += 1)
-      for (let y = 0; y < 2 ** z; y += 1) insert.run(z, x, y, tile);
-  db.close();
-}
-
-async function writeSolidMbtiles(file: string): Promise<void> {
-  const png = await sharp({
-    create: { width: 256, height: 256, channels: 3, background: tileColour },
-  })
-    .png()
-    .toBuffer();
-  writeMbtiles(file, png, { name: 'solid', format: 'png' });
-}
+const tileColour: Rgb = { r: 200, g: 40, b: 160 };
 
 /**
  * Vector tiles in the Protomaps schema, gzipped as such files store them: an `earth` polygon
- * over the whole tile (and past its edges) and one `roads` line.
+ * over the whole tile (and past its edges), one `roads` line and one `places` point, a country
+ * whose name the style labels with the device's fonts (no glyph server: nothing may be asked
+ * of another host, and MapLibre must report no error).
  */
 function writeVectorMbtiles(file: string): void {
   const square = [
@@ -80,38 +63,36 @@ function writeVectorMbtiles(file: string): void {
         },
       ],
     },
+    places: {
+      features: [
+        { type: 1, geometry: [[1024, 1024]], tags: { kind: 'country', 'name:en': 'Testland' } },
+      ],
+    },
   } as unknown as Parameters<typeof fromGeojsonVt>[0];
   const tile = gzipSync(fromGeojsonVt(layers));
   const vectorLayers = [
     { id: 'earth', fields: {} },
     { id: 'roads', fields: { kind: 'String' } },
+    { id: 'places', fields: { kind: 'String', 'name:en': 'String' } },
   ];
-  writeMbtiles(file, tile, {
-    name: 'vector',
-    format: 'pbf',
-    json: JSON.stringify({ vector_layers: vectorLayers }),
-  });
+  writeMbtiles(
+    file,
+    [...wholeWorld(3)].map((coord) => ({ tile: coord, data: tile })),
+    {
+      minzoom: '0',
+      maxzoom: '3',
+      name: 'vector',
+      format: 'pbf',
+      json: JSON.stringify({ vector_layers: vectorLayers }),
+    },
+  );
 }
-
-type Rgb = typeof tileColour;
 
 /**
  * The share of the canvas a drawn base map takes at least: the rest is under the spots' panel,
  * the search, the layer switcher, the offline-area buttons, the toolbar and the attribution.
  */
 const settledShare = 0.2;
-
-/** The share of the image's pixels that are this colour (within rounding). */
-async function shareOfColour(png: Buffer, colour: Rgb): Promise<number> {
-  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  let matching = 0;
-  for (let at = 0; at < data.length; at += info.channels) {
-    const close = (value: number | undefined, want: number) => Math.abs((value ?? -99) - want) <= 3;
-    if (close(data[at], colour.r) && close(data[at + 1], colour.g) && close(data[at + 2], colour.b))
-      matching += 1;
-  }
-  return matching / (data.length / info.channels);
-}
 
 /** '#e2dfda' as a colour. */
 function hexColour(hex: string): Rgb {
@@ -147,7 +128,13 @@ function useServerWith(write: (tilesDir: string) => void | Promise<void>, label:
  * A new user's home map on this server, every outside host refused: the share of the map
  * canvas in `colour`, the outside URLs asked for, and the tile answers.
  */
-async function homeMap(browser: Browser, server: StartedServer, colour: Rgb, shot: string) {
+async function homeMap(
+  browser: Browser,
+  server: StartedServer,
+  colour: Rgb,
+  shot: string,
+  choose?: { layer: string; note: string },
+) {
   const { page, context } = await openTab(browser, phone, { baseUrl: server.baseUrl });
   const ownHost = new URL(server.baseUrl).host;
   const outside: string[] = [];
@@ -172,6 +159,10 @@ async function homeMap(browser: Browser, server: StartedServer, colour: Rgb, sho
     await expect
       .poll(() => tiles.filter((line) => line.startsWith('200')).length)
       .toBeGreaterThan(0);
+    if (choose) {
+      await page.locator('.map-layers-option').filter({ hasText: choose.layer }).click();
+      await page.getByRole('note').filter({ hasText: choose.note }).waitFor();
+    }
     // MapLibre fades tiles in: measure until the colour has settled over the canvas (or 10 s).
     let share = 0;
     for (let tries = 0; tries < 20; tries += 1) {
@@ -185,7 +176,8 @@ async function homeMap(browser: Browser, server: StartedServer, colour: Rgb, sho
     }
     await screenshot(page, shot);
     const unavailable = await page.getByText('Map tiles unavailable').count();
-    return { share, outside, tiles, unavailable };
+    const note = choose ? (await page.getByText(choose.note).count()) === 1 : false;
+    return { share, outside, tiles, unavailable, note };
   } finally {
     await context.close();
   }
@@ -202,7 +194,7 @@ describe.skipIf(e2e.skip)('the base map from a local tile file', () => {
 
   describe('raster MBTiles', () => {
     const server = useServerWith(
-      (dir) => writeSolidMbtiles(path.join(dir, 'region.mbtiles')),
+      (dir) => writeSolidMbtiles(path.join(dir, 'region.mbtiles'), tileColour),
       'raster',
     );
 
@@ -215,6 +207,16 @@ describe.skipIf(e2e.skip)('the base map from a local tile file', () => {
       expect(map.unavailable).toBe(0);
       expect(map.outside).toEqual([]);
     });
+
+    it('falls back from satellite that cannot load to the tile file, saying so', async () => {
+      const map = await homeMap(browser, server(), tileColour, 'local-tiles-satellite-375', {
+        layer: 'Satellite',
+        note: 'The satellite map cannot load — showing the street map instead',
+      });
+      expect(map.outside.length).toBeGreaterThan(0);
+      expect(map.note).toBe(true);
+      expect(map.share).toBeGreaterThan(settledShare);
+    });
   });
 
   describe('gzipped vector MBTiles in the Protomaps schema', () => {
@@ -223,7 +225,7 @@ describe.skipIf(e2e.skip)('the base map from a local tile file', () => {
       'vector',
     );
 
-    it("draws the tiles with the server's own style (gzip as sent), with no request to any other host", async () => {
+    it("draws the tiles with the server's own style (gzip as sent) and its labels, with no request to any other host", async () => {
       const style = (await (
         await fetch(`${server().baseUrl}/api/tiles/region/style.json`)
       ).json()) as { layers: { id: string; type: string; paint?: Record<string, unknown> }[] };

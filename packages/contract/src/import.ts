@@ -10,6 +10,8 @@ export const importQuerySchema = z.object({
   filename: z.string().max(255).optional(),
   /** CSV only: JSON of our column name → the file's column name. */
   mapping: z.string().max(4_000).optional(),
+  /** `true`: POST /import answers what it would do and writes nothing (the preview). */
+  preview: z.enum(['true', 'false']).optional(),
 });
 
 const counts = z.object({ spots: z.number().int(), entries: z.number().int() });
@@ -29,3 +31,6 @@ export const importResultSchema = z.object({
   problems: z.array(problem),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
+
+/** POST /import answers the preview with `?preview=true`, else the result. */
+export const importAnswerSchema = z.union([importPreviewSchema, importResultSchema]);

@@ -18,7 +18,8 @@ export interface DatabaseHandle {
 export async function connectDatabase(config: Config['database']): Promise<DatabaseHandle> {
   if (config.kind === 'postgres') {
     const { default: pg } = await import('pg');
-    const pool = new pg.Pool({ connectionString: config.url, max: 20 });
+    // Every server opens up to this many: N servers need N × max within max_connections.
+    const pool = new pg.Pool({ connectionString: config.url, max: config.poolMax ?? 20 });
     return {
       db: new Kysely<Database>({
         dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }),

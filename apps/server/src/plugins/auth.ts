@@ -10,9 +10,12 @@ import {
   createSessionRevocations,
   type SessionRevocations,
 } from '../auth/revocation/session-revocations.ts';
+import { createRedisBroadcaster } from '../auth/revocation/redis-broadcaster.ts';
+import { createRedisRateLimitStorage } from '../auth/redis-rate-limit.ts';
 import { createResetMailCap } from '../auth/throttle/reset-mail-cap.ts';
 import { outcomeOf, signInEmailOf, throttledAnswer } from '../auth/throttle/sign-in-guard.ts';
 import { createSignInThrottle } from '../auth/throttle/sign-in-throttle.ts';
+import { createRedisThrottleStore } from '../auth/throttle/redis-throttle-store.ts';
 import { createMemoryThrottleStore, type ThrottleStore } from '../auth/throttle/throttle-store.ts';
 import { createTokenVerifier } from '../auth/token-verifier.ts';
 import { AppError } from '../errors.ts';
@@ -87,9 +90,9 @@ export interface AuthPluginOptions {
   config: Config;
   /** Removes what the database does not: the photo files of a deleted account. */
   accountDeletion: AccountDeletionCleanup;
-  /** In-process unless given: several servers share one (Redis, PostgreSQL) to hear each other. */
+  /** Redis's when REDIS_URL is set, else in-process; tests may give one to share between apps. */
   revocationBroadcaster?: RevocationBroadcaster;
-  /** In memory unless given: several servers share one to count guesses together. */
+  /** Redis's when REDIS_URL is set, else in memory: several servers count guesses together. */
   throttleStore?: ThrottleStore;
 }
 
@@ -98,14 +101,24 @@ export default fp(
     const { config } = opts;
     const revocations = createSessionRevocations({
       db: app.db,
-      broadcaster: opts.revocationBroadcaster ?? createInProcessBroadcaster(),
+      broadcaster:
+        opts.revocationBroadcaster ??
+        (app.redis ? createRedisBroadcaster(app.redis) : createInProcessBroadcaster()),
       tokenLifetimeMs: idTokenLifetimeMs,
       onPersistError: (error) => app.log.error({ err: error }, 'could not store a revocation'),
     });
     await revocations.start();
+    // Sign-outs on other servers while Redis was away reached the table, not this server.
+    app.redis?.onReconnect(() => {
+      revocations
+        .reload()
+        .catch((error: unknown) => app.log.error({ err: error }, 'could not reload revocations'));
+    });
     app.addHook('onClose', async () => revocations.stop());
     app.decorate('sessionRevocations', revocations);
-    const throttleStore = opts.throttleStore ?? createMemoryThrottleStore();
+    const throttleStore =
+      opts.throttleStore ??
+      (app.redis ? createRedisThrottleStore(app.redis) : createMemoryThrottleStore());
     const signInThrottle = createSignInThrottle(throttleStore);
     const resetMailCap = createResetMailCap(throttleStore);
     const identity = createIdentity({
@@ -116,6 +129,7 @@ export default fp(
       afterDeleteUser: (userId) => opts.accountDeletion.afterDelete(userId),
       sessionEnded: (sessionId) => revocations.revoke([sessionId]),
       allowResetMail: (email) => resetMailCap.allow(email),
+      rateLimitStorage: app.redis ? createRedisRateLimitStorage(app.redis) : undefined,
       log: (level, message, details) => app.log[level]({ details }, `identity: ${message}`),
       sendPasswordReset: async (email, link) => {
         await app.mailer.send(resetPasswordMail(email, link));
@@ -171,5 +185,5 @@ export default fp(
       },
     });
   },
-  { name: 'auth', dependencies: ['db', 'mail'] },
+  { name: 'auth', dependencies: ['db', 'mail', 'redis'] },
 );

@@ -128,6 +128,12 @@ export default fp(
     await app.register(rateLimit, {
       max: config.rateLimit.max,
       timeWindow: '1 minute',
+      // Several servers count each client together in Redis (REDIS_URL), the tiles' budget too.
+      // While Redis cannot answer, requests go through uncounted rather than failing: the outage
+      // is logged once by plugins/redis.ts.
+      ...(app.redis
+        ? { redis: app.redis.client, nameSpace: app.redis.name('rate:'), skipOnError: true }
+        : {}),
       errorResponseBuilder: (_request, context) => ({
         statusCode: 429,
         ...errorBody(
@@ -141,5 +147,5 @@ export default fp(
       await budget.call(app, request, reply);
     });
   },
-  { name: 'security' },
+  { name: 'security', dependencies: ['redis'] },
 );

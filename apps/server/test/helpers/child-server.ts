@@ -28,13 +28,19 @@ export interface ChildServer {
 
 /**
  * The real server from its sources (`node --import tsx apps/server/src/main.ts`, as `npm run dev`
- * runs it: these tests are about this code, the browser tests run the build), in a process of
- * its own, answering /api/health before this resolves.
+ * runs it: these tests are about this code, the browser tests run the build), or with `build`
+ * its build (`node apps/server/dist/main.js`, as `npm start` runs it; scripts/server-build.mjs
+ * makes it), in a process of its own, answering /api/health before this resolves.
  */
 export async function startChildServer(options: {
   dataDir: string;
   port: number;
   databaseUrl?: string;
+  build?: boolean;
+  /** The address clients reach it at (a balancer's); its own address unless set. */
+  publicUrl?: string;
+  /** More settings, over the defaults below. */
+  env?: Record<string, string>;
 }): Promise<ChildServer> {
   const baseUrl = `http://127.0.0.1:${options.port}`;
   const env: NodeJS.ProcessEnv = {
@@ -42,15 +48,19 @@ export async function startChildServer(options: {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     PORT: String(options.port),
-    PUBLIC_URL: baseUrl,
+    PUBLIC_URL: options.publicUrl ?? baseUrl,
     DATA_DIR: options.dataDir,
     WEB_DIST_DIR: path.join(options.dataDir, 'no-web-build'),
     LOG_LEVEL: 'warn',
     RATE_LIMIT_MAX: '1000000',
     AUTH_RATE_LIMIT_MAX: '1000',
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    ...options.env,
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const args = options.build
+    ? ['apps/server/dist/main.js']
+    : ['--import', 'tsx', 'apps/server/src/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

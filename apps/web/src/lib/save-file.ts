@@ -1,12 +1,17 @@
+import { isNativePlatform } from '../platform/platform.ts';
+import { shareFile } from '../platform/share-file.ts';
+
 /**
- * Hands a file to the browser as a download: an object URL on a link with `download`, clicked,
- * and the URL let go once the browser has taken it.
+ * Hands a file to the user. In a browser, a download: an object URL on a link with `download`,
+ * clicked, and the URL let go once the browser has taken it. In the native app, the system's
+ * share sheet (platform/share-file.ts), as a WebView has no downloads.
  */
-export function saveFile({ blob, fileName }: { blob: Blob; fileName: string }): void {
-  const url = URL.createObjectURL(blob);
+export async function saveFile(file: { blob: Blob; fileName: string }): Promise<void> {
+  if (isNativePlatform()) return shareFile(file);
+  const url = URL.createObjectURL(file.blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = fileName;
+  link.download = file.fileName;
   link.rel = 'noopener';
   document.body.append(link);
   link.click();

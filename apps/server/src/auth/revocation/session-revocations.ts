@@ -17,6 +17,8 @@ export interface SessionRevocationsOptions {
 export interface SessionRevocations {
   /** Reads the revocations still in force and starts listening; call once at start. */
   start(): Promise<void>;
+  /** Reads the revocations in force again: after an outage of the broadcaster, some were missed. */
+  reload(): Promise<void>;
   /** Refuses from now on every ID token that names one of these sessions. */
   revoke(sessionIds: string[]): Promise<void>;
   isRevoked(sessionId: string): boolean;
@@ -38,16 +40,22 @@ export function createSessionRevocations(options: SessionRevocationsOptions): Se
     await repo.deleteExpiredBy(db, cutoff);
   }
 
+  async function readStored(): Promise<void> {
+    const rows = await repo.listAll(db);
+    list.add(
+      rows.map((row) => ({ sessionId: row.session_id, expiresAt: Date.parse(row.expires_at) })),
+    );
+  }
+
   return {
     async start() {
       // Listen first, then read: a revocation published in between is not lost.
       unsubscribe = broadcaster.subscribe((revocations) => list.add(revocations));
       await pruneExpired(now());
-      const rows = await repo.listAll(db);
-      list.add(
-        rows.map((row) => ({ sessionId: row.session_id, expiresAt: Date.parse(row.expires_at) })),
-      );
+      await readStored();
     },
+
+    reload: readStored,
 
     async revoke(sessionIds) {
       if (sessionIds.length === 0) return;

@@ -40,7 +40,7 @@ const endOf = (streak: Streak) =>
 /** How long the store must keep a streak at most; the rules above decide when it has ended. */
 const storeTtlMs = signInThrottleRules.maxLockMs + signInThrottleRules.windowMs;
 
-/** The store sees a hash, not the address: it may live in Redis later. */
+/** The store sees a hash, not the address: it may live in Redis. */
 const keyOf = (email: string) =>
   `sign-in:${createHash('sha256').update(email.trim().toLowerCase()).digest('hex')}`;
 
@@ -60,6 +60,8 @@ export function createSignInThrottle(
       await store.update<Streak>(
         key,
         (stored) => {
+          // A shared store may call this again when another server changed the streak meanwhile.
+          retryAfterMs = 0;
           const at = now();
           const streak = stored && at < endOf(stored) ? stored : undefined;
           const lockedUntil = streak ? streak.lastFailureAt + lockMs(streak.failures) : 0;

@@ -1,6 +1,7 @@
 /**
- * Where the guessing throttles keep their counts. In memory for one server; a Redis store with
- * the same method (a WATCH/MULTI or Lua read-modify-write) lets several servers share counts.
+ * Where the guessing throttles keep their counts. In memory for one server; with REDIS_URL,
+ * `redis-throttle-store.ts` lets several servers share them. `change` may then run more than
+ * once for one update (another server changed the value meanwhile): only its last answer counts.
  */
 export interface ThrottleStore {
   /**

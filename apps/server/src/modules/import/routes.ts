@@ -1,5 +1,5 @@
 import { errorBodySchema } from '@fj/contract/errors';
-import { importPreviewSchema, importQuerySchema, importResultSchema } from '@fj/contract/import';
+import { importAnswerSchema, importPreviewSchema, importQuerySchema } from '@fj/contract/import';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ImportService } from './service.ts';
 import { readImportFile } from './upload.ts';
@@ -12,8 +12,9 @@ const responses = {
 };
 
 /**
- * POST /import/preview and POST /import: the file is the raw body, whatever its content type,
- * up to IMPORT_MAX_MB (docs/behaviour.md#import).
+ * POST /import (with `?preview=true`, the preview) and POST /import/preview, its older alias:
+ * the file is the raw body, whatever its content type, or a multipart upload's one file, up to
+ * IMPORT_MAX_MB (docs/behaviour.md#import).
  */
 export function importRoutes(service: ImportService, maxBytes: number): FastifyPluginAsyncZod {
   return async (app) => {
@@ -48,13 +49,17 @@ export function importRoutes(service: ImportService, maxBytes: number): FastifyP
         schema: {
           tags: ['import'],
           description:
-            'Imports the file in one transaction; spots already there (same id, or same name within 10 m) are skipped.',
+            'Imports the file in one transaction; spots already there (same id, or same name within 10 m) are skipped. With preview=true, answers what it would do and writes nothing.',
           querystring: importQuerySchema,
-          response: { 200: importResultSchema, ...responses },
+          response: { 200: importAnswerSchema, ...responses },
         },
       },
-      async (request) =>
-        service.run(request.userId, await readImportFile(request, request.query, maxBytes)),
+      async (request) => {
+        const file = await readImportFile(request, request.query, maxBytes);
+        return request.query.preview === 'true'
+          ? service.preview(request.userId, file)
+          : service.run(request.userId, file);
+      },
     );
   };
 }

@@ -12,6 +12,8 @@ export interface ListCache {
   set(userId: string, version: string, body: Buffer): void;
   /** Frees a user's entry at once (a deleted account). */
   forget(userId: string): void;
+  /** Frees every entry (forgets from other servers may have been missed). */
+  clear(): void;
   /** Whether an entry for the user is held, whatever its version (tests). */
   holds(userId: string): boolean;
 }
@@ -24,7 +26,13 @@ interface Held {
 /** Bounded by bytes (LOCATIONS_CACHE_MB): the least recently read go first. 0 keeps nothing. */
 export function createListCache(maxBytes: number): ListCache {
   if (maxBytes <= 0) {
-    return { get: () => undefined, set: () => {}, forget: () => {}, holds: () => false };
+    return {
+      get: () => undefined,
+      set: () => {},
+      forget: () => {},
+      clear: () => {},
+      holds: () => false,
+    };
   }
   const held = new LRUCache<string, Held>({
     maxSize: maxBytes,
@@ -41,6 +49,7 @@ export function createListCache(maxBytes: number): ListCache {
       held.set(userId, { version, body });
     },
     forget: (userId) => void held.delete(userId),
+    clear: () => held.clear(),
     holds: (userId) => held.has(userId),
   };
 }

@@ -3,7 +3,12 @@ import type { TileSetInfo } from './tile-set.ts';
 
 type StyleLayer = ReturnType<typeof protomapsLayers>[number];
 
-/** A MapLibre style (version 8) that names no outside host: no glyphs, no sprite. */
+/**
+ * A MapLibre style (version 8) that names no outside host: no `glyphs` URL and no sprite.
+ * MapLibre GL JS draws the labels with the device's own fonts when a style has no `glyphs`
+ * (its local font rendering, TinySDF): each `text-font` name is tried as a CSS font family,
+ * then the browser's sans-serif.
+ */
 export interface MapStyle {
   version: 8;
   name: string;
@@ -46,6 +51,27 @@ function openMapTilesLayers(source: string): StyleLayer[] {
       ...(filter ? { filter } : {}),
       paint: { 'fill-color': color },
     }) as StyleLayer;
+  const label = (
+    id: string,
+    sourceLayer: string,
+    size: number,
+    color: string,
+    font: string,
+    placement: 'point' | 'line' = 'point',
+  ) =>
+    ({
+      id,
+      type: 'symbol',
+      source,
+      'source-layer': sourceLayer,
+      layout: {
+        'text-field': ['coalesce', ['get', 'name:latin'], ['get', 'name']],
+        'text-font': [font],
+        'text-size': size,
+        'symbol-placement': placement,
+      },
+      paint: { 'text-color': color, 'text-halo-color': paper, 'text-halo-width': 1.5 },
+    }) as StyleLayer;
   return [
     fill('landcover-wood', 'landcover', '#d6e6c3', [
       'in',
@@ -72,6 +98,9 @@ function openMapTilesLayers(source: string): StyleLayer[] {
       ['literal', ['motorway', 'trunk', 'primary']],
     ]),
     line('boundary', 'boundary', '#9e9cab', 0.5),
+    label('water-name', 'water_name', 11, '#4a7ea3', 'Noto Sans Italic'),
+    label('road-name', 'transportation_name', 11, '#5e5a52', 'Noto Sans Regular', 'line'),
+    label('place-name', 'place', 13, '#333333', 'Noto Sans Medium'),
   ];
 }
 
@@ -106,9 +135,21 @@ function plainLayers(source: string, info: TileSetInfo): StyleLayer[] {
 }
 
 /**
- * The style of one tile file, from this server alone. Labels need glyphs, which would come from
- * an outside host, so there are none: Protomaps' own layers without `lang` have no label layers.
+ * Protomaps' layers with their English labels. Its icons (POI symbols, shields, one-way arrows,
+ * town dots) come from a sprite on an outside host, so they are left out: a layer that is only
+ * an icon goes, a label keeps its text.
  */
+function protomapsWithLabels(source: string): StyleLayer[] {
+  return protomapsLayers(source, namedFlavor('light'), { lang: 'en' }).flatMap((layer) => {
+    if (layer.type !== 'symbol' || !layer.layout || !('icon-image' in layer.layout)) return [layer];
+    if (!('text-field' in layer.layout)) return [];
+    const layout = { ...layer.layout };
+    delete layout['icon-image'];
+    return [{ ...layer, layout }];
+  });
+}
+
+/** The style of one tile file, from this server alone (labels drawn with the device's fonts). */
 export function styleFor(name: string, info: TileSetInfo, tileJsonUrl: string): MapStyle {
   const background = {
     id: 'background',
@@ -123,7 +164,7 @@ export function styleFor(name: string, info: TileSetInfo, tileJsonUrl: string): 
       layers: [background, { id: name, type: 'raster', source: name } as StyleLayer],
     };
   const drawn = hasLayers(info, ['earth', 'roads'])
-    ? protomapsLayers(name, namedFlavor('light'))
+    ? protomapsWithLabels(name)
     : hasLayers(info, ['transportation', 'water'])
       ? [background, ...openMapTilesLayers(name)]
       : [background, ...plainLayers(name, info)];

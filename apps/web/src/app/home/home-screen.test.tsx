@@ -116,6 +116,20 @@ describe('HomeScreen', () => {
     expect(screen.queryByText('Add your first spot')).toBeNull();
   });
 
+  it('shows the local copy, not a loading indicator, once a fetch got no answer offline', () => {
+    // The fetch failed with no response: no error, never fetched, but the local copy is there.
+    seed({ lastLocationsFetch: null, lastSyncedAt: Date.now() - 60_000 });
+    show();
+    expect(screen.queryByText('Loading your spots…')).toBeNull();
+    expect(screen.getByRole('region', { name: 'Add your first spot' })).toBeTruthy();
+  });
+
+  it('keeps the loading indicator while a fetch with no local copy has not answered', () => {
+    seed({ lastLocationsFetch: null, lastSyncedAt: null });
+    show();
+    expect(screen.getByText('Loading your spots…')).toBeTruthy();
+  });
+
   it('shows the load error with a Retry button that forces a fetch', () => {
     seed({ locationsError: 'Failed to load locations', lastLocationsFetch: null });
     show();

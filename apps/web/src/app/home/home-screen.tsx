@@ -7,6 +7,7 @@ import { NewLocationForm } from '../../features/locations/detail/new-location-fo
 import { MapView, type PatchDrawing } from '../../features/map/map-view.tsx';
 import type { LatLng, Polygon } from '../../lib/geo.ts';
 import { useAuth } from '../../lib/identity/auth-provider.tsx';
+import { journalKnown } from '../../store/journal-known.ts';
 import { useJournalStore } from '../../store/journal-store.ts';
 import '../../styles/map.css';
 import { EmptyStateCard } from './empty-state-card.tsx';
@@ -21,7 +22,7 @@ export function HomeScreen() {
   const locations = useJournalStore((state) => state.locations);
   const loading = useJournalStore((state) => state.locationsLoading);
   const error = useJournalStore((state) => state.locationsError);
-  const fetched = useJournalStore((state) => state.lastLocationsFetch !== null);
+  const fetched = useJournalStore(journalKnown);
   const fetchLocations = useJournalStore((state) => state.fetchLocations);
   const userId = useJournalStore((state) => state.userId);
   const [selectedId, select] = useSelectedLocation();

@@ -111,6 +111,18 @@ describe('LocationsPage', () => {
     expect(link.getAttribute('href')).toBe('/');
   });
 
+  it('offers Import even to an empty journal (Export only once there are spots); Esc closes it', async () => {
+    server.on('GET /api/v1/locations', () => json({ data: [] }));
+    await renderPage();
+    await screen.findByRole('heading', { name: 'No spots yet' });
+    expect(screen.queryByRole('button', { name: 'Export' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Import' }));
+    const dialog = screen.getByRole('dialog', { name: 'Import spots' });
+    expect(document.activeElement).toBe(within(dialog).getByLabelText('File'));
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('shows the error with Retry, and retries', async () => {
     server.on('GET /api/v1/locations', () => json({}, 500));
     await renderPage();

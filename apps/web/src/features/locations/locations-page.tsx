@@ -1,11 +1,13 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { journalKnown } from '../../store/journal-known.ts';
 import { useJournalStore } from '../../store/journal-store.ts';
 import { filterLocations, noFilters, type LocationFilters } from './list/filter-locations.ts';
 import { filterOptions } from './list/filter-options.ts';
 import { showingCount } from './list/format-visit.ts';
 import { LocationFiltersBar } from './list/location-filters.tsx';
 import { ExportDialog } from './list/export-dialog.tsx';
+import { ImportDialog } from './list/import-dialog.tsx';
 import { LocationList } from './list/location-list.tsx';
 import { sortLocations, type LocationSort } from './list/sort-locations.ts';
 import '../../styles/pages.css';
@@ -26,11 +28,12 @@ export function LocationsPage() {
   const locations = useJournalStore((state) => state.locations);
   const loading = useJournalStore((state) => state.locationsLoading);
   const error = useJournalStore((state) => state.locationsError);
-  const loadedOnce = useJournalStore((state) => state.lastLocationsFetch !== null);
+  const loadedOnce = useJournalStore(journalKnown);
   const fetchLocations = useJournalStore((state) => state.fetchLocations);
   const [filters, setFilters] = useState<LocationFilters>(noFilters);
   const [sort, setSort] = useState<LocationSort>('last-visit');
   const [exporting, setExporting] = useState(false);
+  const [importing, setImporting] = useState(false);
 
   // The store skips this when its list is under 30 s old (docs/behaviour.md#location-loading).
   useEffect(() => {
@@ -107,16 +110,26 @@ export function LocationsPage() {
     <div className="page page-fill locations-page">
       <div className="page-heading">
         <h1>Locations</h1>
-        {locations.length > 0 && (
+        <div className="page-heading-actions">
           <button
             type="button"
             className="button button-quiet"
             aria-haspopup="dialog"
-            onClick={() => setExporting(true)}
+            onClick={() => setImporting(true)}
           >
-            Export
+            Import
           </button>
-        )}
+          {locations.length > 0 && (
+            <button
+              type="button"
+              className="button button-quiet"
+              aria-haspopup="dialog"
+              onClick={() => setExporting(true)}
+            >
+              Export
+            </button>
+          )}
+        </div>
       </div>
       {body}
       {exporting && (
@@ -124,6 +137,13 @@ export function LocationsPage() {
           total={locations.length}
           shownIds={shown.map((location) => location.id)}
           onClose={() => setExporting(false)}
+        />
+      )}
+      {importing && (
+        <ImportDialog
+          onClose={() => setImporting(false)}
+          // The changes since the last read (GET /sync): the new spots show at once.
+          onImported={() => void fetchLocations(true)}
         />
       )}
     </div>

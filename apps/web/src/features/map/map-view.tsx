@@ -9,7 +9,6 @@ import MapGL, {
 } from 'react-map-gl/maplibre';
 import type { StyleSpecification } from 'maplibre-gl';
 import type { LatLng } from '../../lib/geo.ts';
-import type { BaseLayer } from '../../lib/maps/base-layer.ts';
 import type { MarkerLibrary } from '../../lib/maps/marker-library.ts';
 import type { PlaceResult } from '../../lib/maps/places-library.ts';
 import { useBaseLayer, useMapLibrary } from '../../lib/maps/use-maps.ts';
@@ -84,8 +83,7 @@ function MapCanvas({
   const mapRef = useRef<MapRef>(null);
   const maplibre = useMapLibrary('marker');
   const { layer, setLayer } = useBaseLayer();
-  const { style, unavailable } = useBaseStyle(layer);
-  const [failedLayer, setFailedLayer] = useState<BaseLayer | null>(null);
+  const { style, note, onTileError } = useBaseStyle(layer);
   // The map instance exists only after MapLibre loads; effects below wait for it.
   const [ready, setReady] = useState(false);
   // Effects and handlers read the newest props without re-running on every change.
@@ -115,7 +113,6 @@ function MapCanvas({
     else flyTo({ lat: result.lat, lng: result.lng }, 14);
   }
 
-  const showNote = unavailable || failedLayer === layer;
   return (
     <div className="map-view" data-adding={adding} data-drawing={drawing !== null}>
       {style && maplibre ? (
@@ -133,9 +130,7 @@ function MapCanvas({
           drawing={drawing}
           ready={ready}
           onReady={() => setReady(true)}
-          // Tiles that cannot load raise one error each; the first shows the note, the rest
-          // are expected and stay quiet (no console spam, no retry loop).
-          onError={() => setFailedLayer(layer)}
+          onError={onTileError}
         />
       ) : (
         <div className="map-waiting" role="status">
@@ -164,9 +159,9 @@ function MapCanvas({
           />
         </>
       )}
-      {showNote && (
+      {note && (
         <p className="map-note" role="note">
-          Map tiles unavailable — showing your spots on a plain background
+          {note}
         </p>
       )}
     </div>
@@ -189,7 +184,8 @@ interface SpotMapProps extends Pick<
   style: StyleSpecification;
   ready: boolean;
   onReady(): void;
-  onError(): void;
+  /** A tile of the style failed, from the source named. */
+  onError(sourceId: string | undefined): void;
 }
 
 /**
@@ -250,7 +246,7 @@ function SpotMap({
       onClick={handleClick}
       onMouseEnter={() => setHovering(true)}
       onMouseLeave={() => setHovering(false)}
-      onError={onError}
+      onError={(event) => onError('sourceId' in event ? String(event.sourceId) : undefined)}
       attributionControl={{ compact: true }}
       dragRotate={false}
       pitchWithRotate={false}

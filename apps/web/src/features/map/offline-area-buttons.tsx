@@ -1,7 +1,8 @@
 import type { Location } from '@fj/contract/locations';
-import { useState, type RefObject } from 'react';
+import { useCallback, useState, type RefObject } from 'react';
 import type { MapRef } from 'react-map-gl/maplibre';
 import { bboxAround, mergeBboxes, type Bbox } from '../../lib/saved-tiles/tile-math.ts';
+import { AreaRectangle } from './area-rectangle.tsx';
 import { SaveAreaDialog, type AreaChoice } from './save-area-dialog.tsx';
 
 /** The surroundings saved around each spot, and their zooms (docs/behaviour.md#saved-map-areas). */
@@ -19,18 +20,25 @@ interface Props {
 export function OfflineAreaButtons({ mapRef, locations }: Props) {
   const [choice, setChoice] = useState<AreaChoice | null>(null);
 
-  function saveVisibleArea() {
-    const map = mapRef.current;
-    if (!map) return;
-    const bounds = map.getBounds();
-    const bbox: Bbox = [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()];
-    const zoom = Math.floor(map.getZoom());
+  const [drawing, setDrawing] = useState(false);
+
+  /** The area to save, with zooms from the current one (rounded down) to 16. */
+  function saveArea(bbox: Bbox) {
+    const zoom = Math.floor(mapRef.current?.getZoom() ?? defaultMaxZoom);
     setChoice({
       title: 'Save this area for offline',
       bboxes: [bbox],
       minZoom: Math.min(zoom, defaultMaxZoom),
       maxZoom: Math.max(zoom, defaultMaxZoom),
+      drawn: drawing,
     });
+    setDrawing(false);
+  }
+
+  function saveVisibleArea() {
+    const bounds = mapRef.current?.getBounds();
+    if (bounds)
+      saveArea([bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()]);
   }
 
   function saveSpots() {
@@ -40,6 +48,15 @@ export function OfflineAreaButtons({ mapRef, locations }: Props) {
     setChoice({ title: 'Make my spots available offline', bboxes, ...spotZooms });
   }
 
+  const cancelDrawing = useCallback(() => setDrawing(false), []);
+  if (drawing)
+    return (
+      <AreaRectangle
+        unproject={(point) => mapRef.current?.unproject(point) ?? { lng: 0, lat: 0 }}
+        onDone={saveArea}
+        onCancel={cancelDrawing}
+      />
+    );
   return (
     <div className="map-offline-actions">
       <button type="button" onClick={saveVisibleArea}>
@@ -50,7 +67,20 @@ export function OfflineAreaButtons({ mapRef, locations }: Props) {
           Make my spots available offline
         </button>
       )}
-      {choice && <SaveAreaDialog choice={choice} onClose={() => setChoice(null)} />}
+      {choice && (
+        <SaveAreaDialog
+          choice={choice}
+          onClose={() => setChoice(null)}
+          onDrawRectangle={
+            choice.bboxes.length === 1 && choice.title === 'Save this area for offline'
+              ? () => {
+                  setChoice(null);
+                  setDrawing(true);
+                }
+              : undefined
+          }
+        />
+      )}
     </div>
   );
 }

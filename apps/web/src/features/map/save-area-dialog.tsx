@@ -21,6 +21,8 @@ export interface AreaChoice {
   bboxes: Bbox[];
   minZoom: number;
   maxZoom: number;
+  /** A rectangle the user drew, rather than the visible area. */
+  drawn?: boolean;
 }
 
 /** "12.3 MB", or "45 kB" for a size that would read "0.0 MB". */
@@ -29,7 +31,14 @@ const megabytes = (bytes: number): string =>
 
 const fetchTile = (url: string, init?: { signal?: AbortSignal }) => fetch(url, init);
 
-export function SaveAreaDialog({ choice, onClose }: { choice: AreaChoice; onClose(): void }) {
+interface Props {
+  choice: AreaChoice;
+  onClose(): void;
+  /** Offered for a single area: leave the dialog to drag a rectangle on the map instead. */
+  onDrawRectangle?: () => void;
+}
+
+export function SaveAreaDialog({ choice, onClose, onDrawRectangle }: Props) {
   const streets = useStreetsStyle();
   const [source, setSource] = useState<AreaSource | null | undefined>(undefined);
   const [minZoom, setMinZoom] = useState(choice.minZoom);
@@ -153,6 +162,19 @@ export function SaveAreaDialog({ choice, onClose }: { choice: AreaChoice; onClos
               onChange={(event) => setMaxZoom(Number(event.target.value))}
             />
           </label>
+          {onDrawRectangle && (
+            <p className="save-area-extent">
+              {choice.drawn ? 'The rectangle you drew' : 'The visible area of the map'}{' '}
+              <button
+                type="button"
+                className="button button-secondary button-small"
+                disabled={progress !== null}
+                onClick={onDrawRectangle}
+              >
+                {choice.drawn ? 'Draw again' : 'Draw a rectangle instead'}
+              </button>
+            </p>
+          )}
           <p data-testid="area-plan">
             {plan.tileCount.toLocaleString('en')} tiles, about {megabytes(plan.estimatedBytes)}
           </p>

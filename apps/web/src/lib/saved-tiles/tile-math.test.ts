@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   bboxAround,
+  bboxOfCorners,
   countTiles,
   estimateBytes,
   mergeBboxes,
@@ -99,5 +100,23 @@ describe('bboxAround', () => {
     // Longitude degrees are shorter away from the equator, so the box is wider in degrees.
     expect(east - 13.4).toBeGreaterThan(north - 52.52);
     expect(13.4 - west).toBeCloseTo(east - 13.4, 9);
+  });
+});
+
+describe('bboxOfCorners', () => {
+  it('is the same bbox whichever corner the drag started from', () => {
+    const a = { lng: 7.1, lat: 46.4 };
+    const b = { lng: 7.3, lat: 46.6 };
+    expect(bboxOfCorners(a, b)).toEqual([7.1, 46.4, 7.3, 46.6]);
+    expect(bboxOfCorners(b, a)).toEqual([7.1, 46.4, 7.3, 46.6]);
+    expect(bboxOfCorners({ lng: 7.1, lat: 46.6 }, { lng: 7.3, lat: 46.4 })).toEqual([
+      7.1, 46.4, 7.3, 46.6,
+    ]);
+  });
+
+  it('keeps to the map: past the poles of Web Mercator and the date line it is cut', () => {
+    expect(bboxOfCorners({ lng: -200, lat: -89 }, { lng: 10, lat: 89 })).toEqual([
+      -180, -85.0511287798066, 10, 85.0511287798066,
+    ]);
   });
 });

@@ -140,3 +140,16 @@ export function bboxAround(lng: number, lat: number, radiusMeters: number): Bbox
     clamp(lat + dLat, -maxLatitude, maxLatitude),
   ];
 }
+
+/** The bbox two opposite corners span, whichever way they were drawn. */
+export function bboxOfCorners(
+  a: { lng: number; lat: number },
+  b: { lng: number; lat: number },
+): Bbox {
+  return [
+    clamp(Math.min(a.lng, b.lng), -180, 180),
+    clamp(Math.min(a.lat, b.lat), -maxLatitude, maxLatitude),
+    clamp(Math.max(a.lng, b.lng), -180, 180),
+    clamp(Math.max(a.lat, b.lat), -maxLatitude, maxLatitude),
+  ];
+}

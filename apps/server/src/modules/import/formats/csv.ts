@@ -1,4 +1,5 @@
 import { CsvError, parse } from 'csv-parse/sync';
+import { unprotectCell } from '../../../lib/csv-formula.ts';
 import { importError } from '../errors.ts';
 import type { CsvColumn, CsvMapping } from './csv-columns.ts';
 import { checkSpot, type ImportProblem, type ImportedSpot, type ParsedFile } from '../spot.ts';
@@ -84,7 +85,8 @@ export function readCsv(text: string, maxFeatures: number, mapping: CsvMapping =
   for (const { record, info } of records) {
     const cell: Cell = (column) => {
       const value = record[mapping[column] ?? column];
-      return value === undefined || value === '' ? undefined : value;
+      // Our export's `'` before a cell a spreadsheet would run (lib/csv-formula.ts) comes off.
+      return value === undefined || value === '' ? undefined : unprotectCell(value);
     };
     const key =
       cell('location_id') ??

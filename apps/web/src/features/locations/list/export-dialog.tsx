@@ -39,7 +39,7 @@ interface ExportDialogProps {
   onClose(): void;
   /** For tests; the API client's download and the browser's save otherwise. */
   download?: (request: ExportRequest, onProgress: (bytes: number) => void) => Promise<ExportFile>;
-  save?: (file: ExportFile) => void;
+  save?: (file: ExportFile) => void | Promise<void>;
 }
 
 /** Choose a format and which spots, then download the file (docs/behaviour.md#export). */
@@ -74,7 +74,7 @@ export function ExportDialog({
         },
         setReceived,
       );
-      save(file);
+      await save(file);
     });
     if (done) onClose();
   }

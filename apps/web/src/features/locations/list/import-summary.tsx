@@ -1,0 +1,71 @@
+import type { ImportPreview, ImportResult } from '@fj/contract/import';
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** "3 spots, 5 entries will be created, 1 skipped as duplicates". */
+export function previewLine({ create, duplicates }: ImportPreview): string {
+  return `${count(create.spots, 'spot', 'spots')}, ${count(create.entries, 'entry', 'entries')} will be created, ${duplicates} skipped as ${duplicates === 1 ? 'a duplicate' : 'duplicates'}`;
+}
+
+/** "Imported 3 spots and 5 entries; 1 skipped as a duplicate." */
+export function resultLine({ created, duplicates }: ImportResult): string {
+  return `Imported ${count(created.spots, 'spot', 'spots')} and ${count(created.entries, 'entry', 'entries')}; ${duplicates} skipped as ${duplicates === 1 ? 'a duplicate' : 'duplicates'}.`;
+}
+
+/** A file may list thousands; the first ones say what is wrong, the count says how much. */
+const shownProblems = 100;
+
+/** What could not be read, each with its place in the file ("feature 3", "line 12"). */
+export function ImportProblems({ problems }: { problems: ImportPreview['problems'] }) {
+  if (problems.length === 0) return null;
+  const more = problems.length - shownProblems;
+  return (
+    <div className="import-problems">
+      <h3>{count(problems.length, 'spot', 'spots')} could not be read and will be skipped</h3>
+      <ul aria-label="Problems">
+        {problems.slice(0, shownProblems).map((problem, index) => (
+          <li key={index}>
+            <strong>{problem.at}</strong>: {problem.message}
+          </li>
+        ))}
+      </ul>
+      {more > 0 && <p>…and {more} more.</p>}
+    </div>
+  );
+}
+
+interface UploadProgressProps {
+  fileName: string;
+  /** 0…1 of the file sent. */
+  fraction: number;
+  /** What is said once every byte is sent and the server works on it. */
+  working: string;
+}
+
+/** The upload's bar, then what the server is doing once the file is sent. */
+export function UploadProgress({ fileName, fraction, working }: UploadProgressProps) {
+  const percent = Math.round(fraction * 100);
+  return (
+    <div className="import-progress" role="status">
+      <div
+        className="upload-bar"
+        role="progressbar"
+        aria-label={`Uploading ${fileName}`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+      >
+        <div className="upload-bar-fill" style={{ width: `${percent}%` }} />
+      </div>
+      <span>
+        {percent < 100 ? (
+          `Uploading… ${percent}%`
+        ) : (
+          <>
+            <span className="spinner" aria-hidden="true" /> {working}
+          </>
+        )}
+      </span>
+    </div>
+  );
+}
