@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { databaseKinds } from '../test/helpers/databases.ts';
 import { redisAnswers, testRedisUrl, uniqueRedisPrefix } from '../test/helpers/redis.ts';
-import { fillJournal } from './list-reads.ts';
+import { fillJournal } from './seed-journal.ts';
 import { measureInTurns } from './load.ts';
 import type { Figure } from './measure.ts';
 import { ensureBuilds, serverCommand, startUntilHealthy, type Started } from './processes.ts';
@@ -71,7 +71,10 @@ export async function balancedReadFigures(): Promise<Figure[]> {
     started.push(toTwo);
 
     const headers = { authorization: `Bearer ${await signUpThrough(toTwo.baseUrl)}` };
-    await fillJournal(toTwo.baseUrl, headers, size);
+    await fillJournal(toTwo.baseUrl, headers, {
+      spots: size.locations,
+      entriesEach: size.entriesEach,
+    });
     const listPath = '/api/v1/locations';
     const { direct, one, two } = await measureInTurns(
       {

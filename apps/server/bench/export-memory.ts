@@ -1,13 +1,16 @@
 // RSS of a real server while it exports 2,000 spots × 10 entries (200 of them with a photo) as
 // GeoJSON and as CSV, and backs the account up as a ZIP (issue 15: both stream, so memory stays
 // flat however large the account). Beside it, the same server answering GET /locations, which
-// builds the whole list in memory.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// builds the whole list in memory. Then the backup is restored into a new account (its time and
+// the server's RSS growth while it does).
+import { createWriteStream, mkdtempSync, openAsBlob, rmSync, writeFileSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import sharp from 'sharp';
 import { signUp } from './http.ts';
+import { fillJournal } from './seed-journal.ts';
 import type { Figure } from './measure.ts';
 import { memoryOf } from './photo-memory.ts';
 import { ensureBuilds, serverCommand, startUntilHealthy } from './processes.ts';
@@ -16,78 +19,6 @@ const spots = 2000;
 const entriesEach = 10;
 /** The first entry of this many spots carries a photo. */
 const photos = 200;
-
-/** A 1600×1200 JPEG with noise, so its WebP is photo-sized rather than a flat fill. */
-function makeJpeg(): Promise<Buffer> {
-  return sharp({
-    create: {
-      width: 1600,
-      height: 1200,
-      channels: 3,
-      background: '#4a6b3a',
-      noise: { type: 'gaussian', mean: 110, sigma: 30 },
-    },
-  })
-    .jpeg({ quality: 85 })
-    .toBuffer();
-}
-
-async function fillJournal(baseUrl: string, headers: Record<string, string>): Promise<void> {
-  const jpeg = await makeJpeg();
-  const upload = async () => {
-    const form = new FormData();
-    form.append('file', new Blob([jpeg], { type: 'image/jpeg' }), 'find.jpg');
-    const res = await fetch(`${baseUrl}/api/v1/photos`, { method: 'POST', headers, body: form });
-    if (res.status !== 201) throw new Error(`photo: ${res.status} ${await res.text()}`);
-    return (await res.json()) as { filePath: string };
-  };
-  const post = async (url: string, body: object) => {
-    const res = await fetch(`${baseUrl}/api/v1${url}`, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (res.status !== 201) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as { id: string };
-  };
-  const one = async (i: number) => {
-    const { id } = await post('/locations', {
-      name: `Spot ${i}, "by the old mill"`,
-      description: 'North-facing slope under beeches, mossy, wet after rain.',
-      position: { lat: 55 + (i % 100) / 10, lng: 12 + i / 400 },
-      area: {
-        type: 'Polygon',
-        coordinates: [
-          [
-            [12, 55],
-            [12.001, 55],
-            [12.001, 55.001],
-            [12, 55],
-          ],
-        ],
-      },
-      categories: ['mushrooms', 'berries'],
-      species: ['chanterelle', 'hedgehog mushroom'],
-    });
-    for (let e = 0; e < entriesEach; e++) {
-      const photo = e === 0 && i < photos ? [{ filePath: (await upload()).filePath }] : [];
-      await post(`/locations/${id}/entries`, {
-        photos: photo,
-        date: `2026-0${1 + (e % 9)}-1${e % 10}`,
-        species: ['chanterelle', 'hedgehog mushroom'],
-        abundance: 1 + (e % 5),
-        notes: 'A good flush along the ditch, most of them young;\nleft the small ones to grow.',
-        weather: 'Overcast, 14 °C',
-      });
-    }
-  };
-  const workers = 4;
-  await Promise.all(
-    Array.from({ length: workers }, async (_, worker) => {
-      for (let i = worker; i < spots; i += workers) await one(i);
-    }),
-  );
-}
 
 interface Download {
   growthMiB: number;
@@ -111,6 +42,36 @@ async function download(url: string, headers: Record<string, string>, pid: numbe
 const note = (d: Download) =>
   `${(d.bytes / 2 ** 20).toFixed(1)} MiB in ${(d.ms / 1000).toFixed(1)} s`;
 
+/** GET /backup saved to a file, then POST /import of it into another account (raw body). */
+async function restoreInto(
+  api: string,
+  other: { idToken: string },
+  workDir: string,
+  headers: Record<string, string>,
+  pid: number,
+): Promise<Download> {
+  const file = path.join(workDir, 'backup.zip');
+  const res = await fetch(`${api}/backup`, { headers });
+  if (!res.ok || !res.body) throw new Error(`backup: ${res.status}`);
+  await pipeline(Readable.fromWeb(res.body), createWriteStream(file));
+  const body = await openAsBlob(file);
+  writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  const before = memoryOf(pid).rss;
+  const start = performance.now();
+  const answer = await fetch(`${api}/import`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${other.idToken}`, 'content-type': 'application/zip' },
+    body,
+  });
+  if (answer.status !== 200) throw new Error(`restore: ${answer.status} ${await answer.text()}`);
+  await answer.arrayBuffer();
+  return {
+    growthMiB: memoryOf(pid).peak - before,
+    ms: performance.now() - start,
+    bytes: body.size,
+  };
+}
+
 export async function exportMemoryFigures(): Promise<Figure[]> {
   ensureBuilds();
   const workDir = mkdtempSync(path.join(tmpdir(), 'fj-bench-export-'));
@@ -126,7 +87,7 @@ export async function exportMemoryFigures(): Promise<Figure[]> {
   try {
     const pid = server.child.pid ?? 0;
     const headers = { authorization: `Bearer ${(await signUp(server.baseUrl)).idToken}` };
-    await fillJournal(server.baseUrl, headers);
+    await fillJournal(server.baseUrl, headers, { spots, entriesEach, patches: true, photos });
     const idle = memoryOf(pid).rss;
     const api = `${server.baseUrl}/api/v1`;
     // Each twice: the first also loads the format's code; the second is the figure.
@@ -136,6 +97,7 @@ export async function exportMemoryFigures(): Promise<Figure[]> {
     const csv = await download(`${api}/export?format=csv`, headers, pid);
     const list = await download(`${api}/locations`, headers, pid);
     const backup = await download(`${api}/backup`, headers, pid);
+    const restore = await restoreInto(api, await signUp(server.baseUrl), workDir, headers, pid);
     const account = `${spots} spots × ${entriesEach} entries, ${photos} photos`;
     return [
       {
@@ -158,6 +120,13 @@ export async function exportMemoryFigures(): Promise<Figure[]> {
         unit: 'MiB',
         target: 40,
         reference: note(backup),
+      },
+      {
+        name: `Restore of that backup into a new account`,
+        value: restore.ms / 1000,
+        unit: 's',
+        target: 60,
+        reference: `upload and restore of ${(restore.bytes / 2 ** 20).toFixed(1)} MiB; RSS growth ${restore.growthMiB.toFixed(0)} MiB; the backup's own download took ${(backup.ms / 1000).toFixed(1)} s`,
       },
     ];
   } finally {

@@ -8,54 +8,10 @@ import type { Figure } from './measure.ts';
 import { compareThroughput, type StatusClass } from './load.ts';
 import { ensureBuilds, serverCommand, startUntilHealthy } from './processes.ts';
 import { recordAnswer, signUp } from './http.ts';
+import { fillJournal } from './seed-journal.ts';
 
 const locations = 200;
 const entriesEach = 10;
-
-/** The journal of a keen forager, written through the API as the app would write it. */
-export async function fillJournal(
-  baseUrl: string,
-  headers: Record<string, string>,
-  size: { locations: number; entriesEach: number } = { locations, entriesEach },
-): Promise<void> {
-  const post = async (url: string, body: object) => {
-    const res = await fetch(`${baseUrl}/api/v1${url}`, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (res.status !== 201) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as { id: string };
-  };
-  const one = async (i: number) => {
-    const { id } = await post('/locations', {
-      name: `Spot ${i} by the old mill`,
-      description: 'North-facing slope under beeches, mossy, wet after rain.',
-      position: { lat: 55 + (i % 100) / 10, lng: 12 + i / 40 },
-      categories: ['mushrooms', 'berries'],
-      species: ['chanterelle', 'hedgehog mushroom', 'bilberry'],
-      terrainType: 'Forest',
-      treeTypes: ['Beech', 'Spruce'],
-      access: { status: 'open', note: 'Park by the gate' },
-    });
-    for (let e = 0; e < size.entriesEach; e++) {
-      await post(`/locations/${id}/entries`, {
-        date: `2026-0${1 + (e % 9)}-1${e % 10}`,
-        species: ['chanterelle', 'hedgehog mushroom'],
-        abundance: 1 + (e % 5),
-        notes: 'A good flush along the ditch, most of them young; left the small ones to grow.',
-        weather: 'Overcast, 14 °C, rain the day before',
-      });
-    }
-  };
-  // A few at a time: filling takes seconds, not minutes.
-  const workers = 4;
-  await Promise.all(
-    Array.from({ length: workers }, async (_, worker) => {
-      for (let i = worker; i < size.locations; i += workers) await one(i);
-    }),
-  );
-}
 
 /** The app's answer against a bare server replaying it, as a throughput ratio. */
 async function ratioAgainstBare(
@@ -97,7 +53,7 @@ export async function listReadFigures(): Promise<Figure[]> {
   });
   try {
     const headers = { authorization: `Bearer ${(await signUp(server.baseUrl)).idToken}` };
-    await fillJournal(server.baseUrl, headers);
+    await fillJournal(server.baseUrl, headers, { spots: locations, entriesEach });
     const url = `${server.baseUrl}/api/v1/locations`;
     const full = await ratioAgainstBare(workDir, url, headers, '2xx');
     const figures: Figure[] = [

@@ -119,6 +119,7 @@ export async function buildApp(
     listCache: app.listCache,
     validateAnswers: config.env !== 'production',
     importMaxBytes: config.importMaxBytes,
+    restore: config.restore,
   });
   await app.register(authPlugin, {
     config,
@@ -157,8 +158,13 @@ export async function buildApp(
       api.addHook('onRequest', api.authenticate);
       await api.register(locationRoutes(services.locations, services.sync));
       await api.register(syncRoutes(services.sync));
-      await api.register(exportRoutes(services.export));
-      await api.register(importRoutes(services.import, config.importMaxBytes));
+      await api.register(exportRoutes(services.export, services.backup));
+      await api.register(
+        importRoutes(services.import, services.restore, {
+          maxBytes: config.importMaxBytes,
+          maxZipBytes: config.restore.maxBytes,
+        }),
+      );
       await api.register(backupRoutes(services.backup));
       await api.register(entryRoutes(services.entries));
       await api.register(preferencesRoutes(services.preferences));

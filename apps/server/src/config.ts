@@ -51,6 +51,8 @@ const envSchema = z.object({
   MAX_UPLOAD_BYTES: positiveInt.default(photoLimits.maxUploadBytes),
   MAX_IMAGE_PIXELS: positiveInt.default(photoLimits.maxPixels),
   IMPORT_MAX_MB: positiveInt.default(20),
+  RESTORE_MAX_MB: positiveInt.default(2048),
+  RESTORE_MAX_FILES: positiveInt.default(100_000),
   QUOTA_LOCATIONS_PER_USER: positiveInt.default(20_000),
   QUOTA_ENTRIES_PER_LOCATION: positiveInt.default(10_000),
   QUOTA_PHOTO_BYTES_PER_USER: positiveInt.default(5_000_000_000),
@@ -123,6 +125,12 @@ export interface Config {
   photos: { maxUploadBytes: number; maxPixels: number };
   /** Largest file POST /import reads (IMPORT_MAX_MB); a bigger one is refused with 413. */
   importMaxBytes: number;
+  /**
+   * Restoring an account's backup ZIP (POST /import): the upload's size (RESTORE_MAX_MB, written
+   * to a temporary file, never held in memory), the files it may list (RESTORE_MAX_FILES), and
+   * what they may inflate to in all (twice the upload: photos are stored, the journal deflated).
+   */
+  restore: { maxBytes: number; maxFiles: number; maxInflatedBytes: number };
   /** What one account may store; past it a write answers QUOTA_EXCEEDED and changes nothing. */
   quotas: { locationsPerUser: number; entriesPerLocation: number; photoBytesPerUser: number };
   /** Bytes of serialized GET /locations answers kept in memory (LOCATIONS_CACHE_MB); 0 keeps none. */
@@ -220,6 +228,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : { kind: 'local', dir: path.join(dataDir, 'photos') },
     photos: { maxUploadBytes: e.MAX_UPLOAD_BYTES, maxPixels: e.MAX_IMAGE_PIXELS },
     importMaxBytes: e.IMPORT_MAX_MB * 1024 * 1024,
+    restore: {
+      maxBytes: e.RESTORE_MAX_MB * 1024 * 1024,
+      maxFiles: e.RESTORE_MAX_FILES,
+      maxInflatedBytes: 2 * e.RESTORE_MAX_MB * 1024 * 1024,
+    },
     quotas: {
       locationsPerUser: e.QUOTA_LOCATIONS_PER_USER,
       entriesPerLocation: e.QUOTA_ENTRIES_PER_LOCATION,

@@ -2,6 +2,7 @@ import { createImportService } from './modules/import/service.ts';
 import type { Config } from './config.ts';
 import type { DialectName } from './db/dialect.ts';
 import type { Db } from './db/executor.ts';
+import { createRestoreService } from './modules/backup/restore.ts';
 import { createBackupService } from './modules/backup/service.ts';
 import { createEntryService } from './modules/entries/service.ts';
 import { createExportService } from './modules/export/service.ts';
@@ -34,6 +35,8 @@ export interface ServiceDeps {
   validateAnswers: boolean;
   /** IMPORT_MAX_MB in bytes. */
   importMaxBytes: number;
+  /** RESTORE_MAX_MB and RESTORE_MAX_FILES. */
+  restore: Config['restore'];
 }
 
 /** Every service of the server, built once with its dependencies; app.ts hands them to routes. */
@@ -55,6 +58,8 @@ export function createServices(deps: ServiceDeps) {
   });
   const exports = createExportService({ db, signer });
   const photoCleanup = createAccountPhotoCleanup({ db, storage });
+  // SQLite is one server's database: nobody else writes it, so its records may be kept.
+  const preferences = createPreferencesService(db, { cacheRows: dialect === 'sqlite' });
   return {
     health: createHealthService(db),
     resetTokens: createResetTokenService(db),
@@ -75,6 +80,15 @@ export function createServices(deps: ServiceDeps) {
       maxBytes: deps.importMaxBytes,
     }),
     backup: createBackupService({ db, storage, exports }),
+    restore: createRestoreService({
+      db,
+      storage,
+      limits: { maxFiles: deps.restore.maxFiles, maxInflatedBytes: deps.restore.maxInflatedBytes },
+      maxLocationsPerUser: quotas.locationsPerUser,
+      maxEntriesPerLocation: quotas.entriesPerLocation,
+      maxStoredBytesPerUser: quotas.photoBytesPerUser,
+      onPreferencesWritten: (userId) => preferences.forget(userId),
+    }),
     entries: createEntryService({
       db,
       storage,
@@ -90,8 +104,7 @@ export function createServices(deps: ServiceDeps) {
       maxPixels: deps.photos.maxPixels,
       maxStoredBytesPerUser: quotas.photoBytesPerUser,
     }),
-    // SQLite is one server's database: nobody else writes it, so its records may be kept.
-    preferences: createPreferencesService(db, { cacheRows: dialect === 'sqlite' }),
+    preferences,
   };
 }
 

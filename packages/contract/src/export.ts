@@ -44,8 +44,11 @@ export const csvExportColumns = [
 ] as const;
 export type CsvExportColumn = (typeof csvExportColumns)[number];
 
+/** What GET /export answers: the formats, and `backup`, the account's ZIP as GET /backup sends it. */
+export const exportRequestFormats = [...exportFormats, 'backup'] as const;
+
 export const exportQuerySchema = z.object({
-  format: z.enum(exportFormats),
+  format: z.enum(exportRequestFormats),
   ids: z
     .string()
     .optional()

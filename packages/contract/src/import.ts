@@ -1,3 +1,4 @@
+import { restoreSummarySchema } from './backup.ts';
 import { z } from './zod.ts';
 
 /** The formats POST /import reads (docs/behaviour.md#import). */
@@ -22,6 +23,8 @@ export const importPreviewSchema = z.object({
   create: counts,
   duplicates: z.number().int(),
   problems: z.array(problem),
+  /** Present when the file was an account's backup ZIP (restored, not imported). */
+  restore: restoreSummarySchema.optional(),
 });
 export type ImportPreview = z.infer<typeof importPreviewSchema>;
 
@@ -29,6 +32,7 @@ export const importResultSchema = z.object({
   created: counts,
   duplicates: z.number().int(),
   problems: z.array(problem),
+  restore: restoreSummarySchema.optional(),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 

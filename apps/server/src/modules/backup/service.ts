@@ -42,7 +42,7 @@ function summing(): { stream: Transform; sum: () => FileSum } {
  * One entry of the ZIP from a stream, awaited until yazl has read it all: entries are added one
  * at a time, so only the one being written is open and memory stays flat.
  */
-async function addStreamed(zip: ZipFile, name: string, source: Readable, compress: boolean) {
+export async function addStreamed(zip: ZipFile, name: string, source: Readable, compress: boolean) {
   const { stream, sum } = summing();
   zip.addReadStream(source.pipe(stream), name, { compress });
   await finished(stream);

@@ -2,10 +2,15 @@ import { errorBodySchema } from '@fj/contract/errors';
 import { exportQuerySchema } from '@fj/contract/export';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { badField } from '../../errors.ts';
+import type { BackupService } from '../backup/service.ts';
 import type { ExportService } from './service.ts';
 
-/** GET /export: the user's spots as a file, streamed (docs/behaviour.md#export). */
-export function exportRoutes(service: ExportService): FastifyPluginAsyncZod {
+/**
+ * GET /export: the user's spots as a file, streamed (docs/behaviour.md#export); format=backup is
+ * the account's backup ZIP, as GET /backup sends it.
+ */
+export function exportRoutes(service: ExportService, backup: BackupService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/export',
@@ -13,7 +18,7 @@ export function exportRoutes(service: ExportService): FastifyPluginAsyncZod {
         schema: {
           tags: ['export'],
           description:
-            'The spots (all, or those in ids=) as a GeoJSON, GPX 1.1, KML 2.2, CSV or iNaturalist CSV file, sent as an attachment while it is written.',
+            'The spots (all, or those in ids=) as a GeoJSON, GPX 1.1, KML 2.2, CSV or iNaturalist CSV file, sent as an attachment while it is written; format=backup is the whole account as GET /backup sends it.',
           querystring: exportQuerySchema,
           response: {
             200: z.unknown().describe('The file, streamed'),
@@ -24,7 +29,17 @@ export function exportRoutes(service: ExportService): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const file = await service.open(request.userId, request.query);
+        const { format, ...rest } = request.query;
+        if (format === 'backup') {
+          if (rest.ids) throw badField('ids', 'a backup is always the whole account');
+          const zip = await backup.open(request.userId);
+          return reply
+            .header('content-type', 'application/zip')
+            .header('content-disposition', `attachment; filename="${zip.fileName}"`)
+            .header('cache-control', 'no-store')
+            .send(zip.body);
+        }
+        const file = await service.open(request.userId, { format, ...rest });
         return reply
           .header('content-type', file.contentType)
           .header('content-disposition', `attachment; filename="${file.fileName}"`)

@@ -1,8 +1,18 @@
+import { AppError } from '../../errors.ts';
 import { errorBodySchema } from '@fj/contract/errors';
-import { importAnswerSchema, importPreviewSchema, importQuerySchema } from '@fj/contract/import';
+import {
+  importAnswerSchema,
+  importPreviewSchema,
+  importQuerySchema,
+  type ImportPreview,
+  type ImportResult,
+} from '@fj/contract/import';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RestoreService } from '../backup/restore.ts';
 import type { ImportService } from './service.ts';
-import { readImportFile } from './upload.ts';
+import { spool, type SpoolLimits } from './spool.ts';
+import { isSpooled, readImportUpload, type ImportQuery, type Upload } from './upload.ts';
+import type { FastifyRequest } from 'fastify';
 
 const responses = {
   400: errorBodySchema,
@@ -14,20 +24,52 @@ const responses = {
 /**
  * POST /import (with `?preview=true`, the preview) and POST /import/preview, its older alias:
  * the file is the raw body, whatever its content type, or a multipart upload's one file, up to
- * IMPORT_MAX_MB (docs/behaviour.md#import).
+ * IMPORT_MAX_MB, or an account's backup ZIP up to RESTORE_MAX_MB, restored
+ * (docs/behaviour.md#import, #restore).
  */
-export function importRoutes(service: ImportService, maxBytes: number): FastifyPluginAsyncZod {
+export function importRoutes(
+  service: ImportService,
+  restore: RestoreService,
+  limits: SpoolLimits,
+): FastifyPluginAsyncZod {
+  /** Imports the file, or restores the backup; the spooled upload is removed either way. */
+  async function handle<T>(
+    request: FastifyRequest,
+    query: ImportQuery,
+    use: (upload: Upload) => Promise<T>,
+  ): Promise<T> {
+    const upload = await readImportUpload(request, query, limits);
+    try {
+      return await use(upload);
+    } finally {
+      await upload.spooled.remove();
+    }
+  }
+
   return async (app) => {
-    // In this plugin alone: any other body is the file's bytes, parsed by the format's reader.
-    // multipart/form-data keeps @fastify/multipart's parser (read in readImportFile).
+    // In this plugin alone: any other body is the file, written to a temporary file as it
+    // arrives (a backup may be gigabytes) and read by the format's reader. multipart/form-data
+    // keeps @fastify/multipart's parser (read in readImportUpload).
     app.removeContentTypeParser([
       'application/json',
       'text/plain',
       'application/x-www-form-urlencoded',
     ]);
-    app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: maxBytes }, (_req, body, done) =>
-      done(null, body),
-    );
+    app.addContentTypeParser('*', (request, payload, done) => {
+      const declared = Number(request.headers['content-length'] ?? 0);
+      if (declared > limits.maxZipBytes) {
+        done(new AppError('PAYLOAD_TOO_LARGE', 'The file is too large'));
+        return;
+      }
+      spool(payload, limits).then(
+        (file) => done(null, file),
+        (error: Error) => done(error),
+      );
+    });
+    // A body spooled for a request whose handler never ran (a bad query) is removed too.
+    app.addHook('onResponse', async (request) => {
+      if (isSpooled(request.body)) await request.body.remove();
+    });
 
     app.post(
       '/import/preview',
@@ -40,7 +82,11 @@ export function importRoutes(service: ImportService, maxBytes: number): FastifyP
         },
       },
       async (request) =>
-        service.preview(request.userId, await readImportFile(request, request.query, maxBytes)),
+        handle(request, request.query, (upload) =>
+          upload.kind === 'backup'
+            ? restore.preview(request.userId, upload.spooled.path)
+            : service.preview(request.userId, upload.file),
+        ),
     );
 
     app.post(
@@ -54,12 +100,17 @@ export function importRoutes(service: ImportService, maxBytes: number): FastifyP
           response: { 200: importAnswerSchema, ...responses },
         },
       },
-      async (request) => {
-        const file = await readImportFile(request, request.query, maxBytes);
-        return request.query.preview === 'true'
-          ? service.preview(request.userId, file)
-          : service.run(request.userId, file);
-      },
+      async (request) =>
+        handle<ImportPreview | ImportResult>(request, request.query, (upload) => {
+          const preview = request.query.preview === 'true';
+          if (upload.kind === 'backup')
+            return preview
+              ? restore.preview(request.userId, upload.spooled.path)
+              : restore.run(request.userId, upload.spooled.path);
+          return preview
+            ? service.preview(request.userId, upload.file)
+            : service.run(request.userId, upload.file);
+        }),
     );
   };
 }

@@ -80,6 +80,10 @@ export function createPreferencesService(db: Db, options: PreferencesServiceOpti
   }
 
   return {
+    /** After another module wrote the record (a restore): the next read goes to the database. */
+    forget(userId: string): void {
+      cache?.forget(userId);
+    },
     async create(userId: string, input: CreatePreferencesInput): Promise<Preferences> {
       if (input.id !== userId) throw badField('id', "must be the signed-in user's id");
       await writing(userId, () =>

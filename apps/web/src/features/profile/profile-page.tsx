@@ -6,6 +6,7 @@ import { useAuth } from '../../lib/identity/auth-provider.tsx';
 import { BackupSection } from './backup-section.tsx';
 import { DeleteAccountDialog } from './delete-account-dialog.tsx';
 import { NameForm } from './name-form.tsx';
+import { RestoreSection } from './restore-section.tsx';
 import { PasswordForm } from './password-form.tsx';
 import '../../styles/pages.css';
 import { useSignOut } from '../../lib/identity/use-sign-out.ts';
@@ -55,6 +56,7 @@ export function ProfilePage() {
       <NameForm key={user.uid} user={user} />
       <PasswordForm />
       <BackupSection />
+      <RestoreSection />
       <section className="card" aria-labelledby="signout-heading">
         <h2 id="signout-heading">Sign out</h2>
         <p>Your journal stays on the server; sign in again any time.</p>

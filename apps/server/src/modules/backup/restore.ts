@@ -1,0 +1,344 @@
+import { randomUUID } from 'node:crypto';
+import type { ImportPreview, ImportResult } from '@fj/contract/import';
+import type { Preferences } from '@fj/contract/preferences';
+import { createPreferencesSchema } from '@fj/contract/preferences';
+import type { RestoreSummary } from '@fj/contract/backup';
+import type { Db, Executor } from '../../db/executor.ts';
+import type {
+  EntriesTable,
+  LocationsTable,
+  PhotosTable,
+  PreferencesTable,
+} from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { nowIso } from '../../lib/json.ts';
+import type { PhotoStorage } from '../../storage/photo-storage.ts';
+import { importRepository } from '../import/repository.ts';
+import type { ImportProblem } from '../import/spot.ts';
+import { photosRepository } from '../photos/repository.ts';
+import { defaultPreferencesRow, toPreferences } from '../preferences/mapping.ts';
+import { preferencesRepository } from '../preferences/repository.ts';
+import { syncRepository } from '../sync/repository.ts';
+import { BackupZip, type BackupZipLimits } from './backup-zip.ts';
+import { photoPath } from './manifest.ts';
+import { restoreRepository } from './repository.ts';
+import { checkBackup, type CheckedBackup } from './restore-file.ts';
+
+export interface RestoreServiceDeps {
+  db: Db;
+  storage: PhotoStorage;
+  limits: BackupZipLimits;
+  maxLocationsPerUser: number;
+  maxEntriesPerLocation: number;
+  maxStoredBytesPerUser: number;
+  /** The preferences service keeps rows: it forgets the user's after a restore wrote them. */
+  onPreferencesWritten: (userId: string) => void;
+}
+
+/** A photo to copy: where it is in the ZIP, where it goes in storage. */
+interface PhotoCopy {
+  from: string;
+  to: string;
+}
+
+interface Plan {
+  locations: LocationsTable[];
+  entries: EntriesTable[];
+  photos: PhotosTable[];
+  copies: PhotoCopy[];
+  summary: RestoreSummary;
+  problems: ImportProblem[];
+  preferences: PreferencesTable | undefined;
+}
+
+/** `{user}/{id}.webp` → id: a photo keeps its id in its new account unless another has it. */
+const photoIdOf = (key: string) => key.slice(key.indexOf('/') + 1).replace(/\.webp$/, '');
+
+const unique = <T>(items: readonly T[]) => [...new Set(items)];
+
+/** Preferences merged into an account that has data: the backup's labels added to the account's. */
+function mergedPreferences(mine: Preferences, theirs: Preferences): Preferences {
+  const species: Record<string, string[]> = { ...mine.customSpecies };
+  for (const [category, list] of Object.entries(theirs.customSpecies))
+    species[category] = unique([
+      ...(Object.hasOwn(mine.customSpecies, category) ? (mine.customSpecies[category] ?? []) : []),
+      ...list,
+    ]);
+  return {
+    ...mine,
+    customSpeciesCategories: unique([
+      ...mine.customSpeciesCategories,
+      ...theirs.customSpeciesCategories,
+    ]),
+    customSpecies: species,
+    customTerrainTypes: unique([...mine.customTerrainTypes, ...theirs.customTerrainTypes]),
+    customTreeTypes: unique([...mine.customTreeTypes, ...theirs.customTreeTypes]),
+  };
+}
+
+/**
+ * What restoring the backup does for this user, read from `db` (the transaction's, when
+ * restoring). Into an account with no spots it is lossless: every id, date and photo is kept
+ * and the preferences are the backup's. Into one with data it merges: a spot whose id the user
+ * has is skipped with its entries; ids another user has get new ones, never overwritten.
+ */
+async function plan(
+  db: Executor,
+  userId: string,
+  backup: CheckedBackup,
+  revision: number,
+  maxEntriesPerLocation: number,
+): Promise<Plan> {
+  const problems = [...backup.problems];
+  const spotIds = backup.spots.flatMap((s) => (s.location.id ? [s.location.id] : []));
+  const entryIds = backup.spots.flatMap((s) => s.entries.flatMap((e) => (e.id ? [e.id] : [])));
+  const photoIds = backup.spots.flatMap((s) =>
+    s.entries.flatMap((e) => e.photos.map((p) => photoIdOf(p.filePath))),
+  );
+  const [spotOwners, entryOwners, takenPhotos, spotCount, current] = await Promise.all([
+    importRepository.locationOwners(db, spotIds),
+    restoreRepository.entryOwners(db, entryIds),
+    restoreRepository.existingPhotoIds(db, photoIds),
+    importRepository.countLocations(db, userId),
+    preferencesRepository.find(db, userId),
+  ]);
+  const now = nowIso();
+  const result: Plan = {
+    locations: [],
+    entries: [],
+    photos: [],
+    copies: [],
+    problems,
+    preferences: undefined,
+    summary: {
+      backup: { spots: 0, entries: 0, photos: 0 },
+      added: { spots: 0, entries: 0, photos: 0 },
+      skipped: { spots: 0, entries: 0, photos: 0 },
+      newIds: 0,
+      preferences: spotCount === 0,
+    },
+  };
+  const { summary } = result;
+  const seen = new Set<string>();
+  /** The id kept, or a new one when another user (or this backup already) has it. */
+  const idFor = (given: string | undefined, takenByOther: boolean) => {
+    if (given && !takenByOther && !seen.has(given)) {
+      seen.add(given);
+      return given;
+    }
+    if (given) summary.newIds += 1;
+    return randomUUID();
+  };
+  for (const spot of backup.spots) {
+    const photoCount = spot.entries.reduce((n, e) => n + e.photos.length, 0);
+    summary.backup.spots += 1;
+    summary.backup.entries += spot.entries.length;
+    summary.backup.photos += photoCount;
+    const given = spot.location.id;
+    if (given && spotOwners.get(given) === userId) {
+      summary.skipped.spots += 1;
+      summary.skipped.entries += spot.entries.length;
+      summary.skipped.photos += photoCount;
+      continue;
+    }
+    if (spot.entries.length > maxEntriesPerLocation) {
+      problems.push({
+        at: spot.at,
+        message: `more than ${maxEntriesPerLocation} entries: a spot may have no more`,
+      });
+      continue;
+    }
+    const id = idFor(given, given !== undefined && spotOwners.has(given));
+    const { name, description, position, favorite, ...details } = spot.location;
+    delete details.id;
+    result.locations.push({
+      id,
+      user_id: userId,
+      name,
+      description: description ?? null,
+      lat: position.lat,
+      lng: position.lng,
+      details: JSON.stringify(details),
+      favorite: favorite ? 1 : 0,
+      created_at: spot.createdAt ?? now,
+      updated_at: spot.updatedAt ?? now,
+      revision,
+    });
+    summary.added.spots += 1;
+    for (const entry of spot.entries) {
+      const { id: entryId, date, createdAt, updatedAt, photos, ...entryDetails } = entry;
+      const owner = entryId ? entryOwners.get(entryId) : undefined;
+      if (owner === userId) {
+        // The user has this entry under another spot: it stays there, once.
+        summary.skipped.entries += 1;
+        summary.skipped.photos += photos.length;
+        continue;
+      }
+      const newEntryId = idFor(entryId, owner !== undefined);
+      result.entries.push({
+        id: newEntryId,
+        location_id: id,
+        user_id: userId,
+        date,
+        details: JSON.stringify(entryDetails),
+        created_at: createdAt ?? now,
+        updated_at: updatedAt ?? now,
+        revision,
+      });
+      summary.added.entries += 1;
+      for (const [position, photo] of photos.entries()) {
+        const givenPhotoId = photoIdOf(photo.filePath);
+        const photoId = idFor(givenPhotoId, takenPhotos.has(givenPhotoId));
+        const filePath = `${userId}/${photoId}.webp`;
+        const thumbnailFilePath = `${userId}/${photoId}-thumb.webp`;
+        const display = backup.files[photoPath(photo.filePath)]?.bytes ?? 0;
+        const thumbnail = backup.files[photoPath(photo.thumbnailFilePath)]?.bytes ?? 0;
+        result.photos.push({
+          id: photoId,
+          user_id: userId,
+          file_path: filePath,
+          thumbnail_file_path: thumbnailFilePath,
+          entry_id: newEntryId,
+          position,
+          name: photo.name,
+          size: photo.size,
+          width: photo.width,
+          height: photo.height,
+          uploaded_at: photo.uploadedAt,
+          stored_bytes: display + thumbnail,
+        });
+        result.copies.push(
+          { from: photoPath(photo.filePath), to: filePath },
+          { from: photoPath(photo.thumbnailFilePath), to: thumbnailFilePath },
+        );
+        summary.added.photos += 1;
+      }
+    }
+  }
+
+  // The account's own id, name and e-mail stay; the labels come from the backup.
+  const mine = toPreferences(current ?? defaultPreferencesRow(userId, revision));
+  const wanted = summary.preferences
+    ? { ...backup.preferences, id: mine.id, name: mine.name, email: mine.email }
+    : mergedPreferences(mine, backup.preferences);
+  const valid = createPreferencesSchema.safeParse(wanted);
+  if (!valid.success) {
+    summary.preferences = false;
+    problems.push({
+      at: 'preferences',
+      message: 'too many labels to merge: the account keeps its own',
+    });
+  } else {
+    result.preferences = {
+      ...(current ?? defaultPreferencesRow(userId, revision)),
+      custom_species_categories: JSON.stringify(valid.data.customSpeciesCategories),
+      custom_species: JSON.stringify(valid.data.customSpecies),
+      custom_terrain_types: JSON.stringify(valid.data.customTerrainTypes),
+      custom_tree_types: JSON.stringify(valid.data.customTreeTypes),
+      show_tutorial: summary.preferences
+        ? wanted.showTutorial
+          ? 1
+          : 0
+        : (current?.show_tutorial ?? 1),
+      updated_at: now,
+      revision,
+    };
+  }
+  return result;
+}
+
+/**
+ * Restores an account's backup ZIP (docs/behaviour.md#restore), read from a file on disk: a
+ * preview that writes nothing, and the restore itself, whose rows go in one transaction and whose
+ * photos are written before it commits and deleted again if it does not.
+ */
+export function createRestoreService(deps: RestoreServiceDeps) {
+  const { db, storage, limits, maxEntriesPerLocation } = deps;
+
+  async function opened<T>(
+    file: string,
+    use: (zip: BackupZip, backup: CheckedBackup) => Promise<T>,
+  ) {
+    const zip = await BackupZip.open(file, limits);
+    try {
+      return await use(zip, await checkBackup(zip));
+    } finally {
+      zip.close();
+    }
+  }
+
+  const answer = (planned: Plan) => ({
+    duplicates: planned.summary.skipped.spots,
+    problems: planned.problems,
+    restore: planned.summary,
+  });
+
+  async function checkQuotas(trx: Executor, userId: string, planned: Plan): Promise<void> {
+    const count = await importRepository.countLocations(trx, userId);
+    if (count + planned.locations.length > deps.maxLocationsPerUser)
+      throw new AppError(
+        'QUOTA_EXCEEDED',
+        `You have reached the limit of ${deps.maxLocationsPerUser} locations for one account`,
+      );
+    const adding = planned.photos.reduce((n, p) => n + p.stored_bytes, 0);
+    if (adding > 0) {
+      const used = await photosRepository.storedBytesOf(trx, userId);
+      if (used + adding > deps.maxStoredBytesPerUser)
+        throw new AppError(
+          'QUOTA_EXCEEDED',
+          "The backup's photos do not fit in this account's photo storage; delete some photos first",
+        );
+    }
+  }
+
+  return {
+    async preview(userId: string, file: string): Promise<ImportPreview> {
+      return opened(file, async (_zip, backup) => {
+        const planned = await plan(db, userId, backup, 0, maxEntriesPerLocation);
+        const { spots, entries } = planned.summary.added;
+        return { create: { spots, entries }, ...answer(planned) };
+      });
+    },
+
+    /** One transaction for the rows; the photos are copied inside it and removed if it fails. */
+    async run(userId: string, file: string): Promise<ImportResult> {
+      return opened(file, async (zip, backup) => {
+        const written: string[] = [];
+        try {
+          const result = await db.transaction().execute(async (trx) => {
+            // The bump holds the user's revision row until commit: a second restore of the same
+            // backup waits, then finds every spot already there.
+            const revision = await syncRepository.bump(trx, userId);
+            const planned = await plan(trx, userId, backup, revision, maxEntriesPerLocation);
+            await checkQuotas(trx, userId, planned);
+            await importRepository.insertLocations(trx, planned.locations);
+            await importRepository.insertEntries(trx, planned.entries);
+            await restoreRepository.insertPhotos(trx, planned.photos);
+            if (planned.preferences) {
+              await preferencesRepository.insertIfAbsent(trx, planned.preferences);
+              await preferencesRepository.update(trx, userId, planned.preferences);
+            }
+            for (const copy of planned.copies) {
+              // Checked against the manifest before; yauzl checks each file's size again as it inflates.
+              const bytes = await zip.photoBytes(copy.from);
+              written.push(copy.to);
+              await storage.put(copy.to, bytes, 'image/webp');
+            }
+            return {
+              created: { spots: planned.locations.length, entries: planned.entries.length },
+              ...answer(planned),
+            };
+          });
+          return result;
+        } catch (error) {
+          await storage.delete(written).catch(() => undefined);
+          throw error;
+        } finally {
+          deps.onPreferencesWritten(userId);
+        }
+      });
+    },
+  };
+}
+
+export type RestoreService = ReturnType<typeof createRestoreService>;

@@ -1,0 +1,59 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { AppError } from '../../errors.ts';
+
+/** A request body written to a temporary file: never held in memory, however large. */
+export interface SpooledFile {
+  path: string;
+  size: number;
+  /** Its first bytes (up to 4), which tell a ZIP. */
+  head: Buffer;
+  /** Removes the file and its folder; safe to call twice. */
+  remove(): Promise<void>;
+}
+
+export interface SpoolLimits {
+  /** Any file: IMPORT_MAX_MB. */
+  maxBytes: number;
+  /** A file that starts as a ZIP (an account's backup, or a KMZ): RESTORE_MAX_MB. */
+  maxZipBytes: number;
+}
+
+const tooLarge = (max: number) =>
+  new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${Math.round(max / 1024 / 1024)} MB`);
+
+const zipSignature = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+
+/**
+ * Writes the stream to a new private temporary folder, stopping with 413 past the limit: a ZIP
+ * (told by its first four bytes) may reach maxZipBytes, anything else maxBytes, so a text file
+ * is refused as early as before.
+ */
+export async function spool(source: Readable, limits: SpoolLimits): Promise<SpooledFile> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'fj-upload-'));
+  const file = path.join(dir, 'upload');
+  const remove = () => rm(dir, { recursive: true, force: true });
+  let size = 0;
+  let head = Buffer.alloc(0);
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      if (head.length < 4) head = Buffer.concat([head, chunk]).subarray(0, 4);
+      size += chunk.length;
+      const isZip = head.length >= 4 ? head.equals(zipSignature) : true;
+      const max = isZip ? limits.maxZipBytes : limits.maxBytes;
+      if (size > max) return done(tooLarge(max));
+      done(null, chunk);
+    },
+  });
+  try {
+    await pipeline(source, counter, createWriteStream(file, { mode: 0o600 }));
+  } catch (error) {
+    await remove();
+    throw error;
+  }
+  return { path: file, size, head, remove };
+}
