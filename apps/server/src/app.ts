@@ -10,7 +10,10 @@ import { registerJsonParser } from './lib/json-body.ts';
 import { makePrivateDir } from './lib/private-files.ts';
 import { serverTimeouts } from './lib/server-timeouts.ts';
 import { fastifyTrustProxy } from './lib/trust-proxy.ts';
-import { lazyChildLogger, loggerOptions, OneLinePerRequest } from './logging.ts';
+import { clientAddress } from './fast-reads/client-address.ts';
+import { createFastReads, type FastReads } from './fast-reads/fast-reads.ts';
+import { createFrontDoor } from './fast-reads/front-door.ts';
+import { lazyChildLogger, loggerOptions, nextRequestId, OneLinePerRequest } from './logging.ts';
 import { backupRoutes } from './modules/backup/routes.ts';
 import { clientConfigRoutes } from './modules/client-config/routes.ts';
 import { entryRoutes } from './modules/entries/routes.ts';
@@ -44,6 +47,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The serialized GET /locations answers (tests look at what it holds). */
     listCache: ListCache;
+    /** The reads answered before Fastify (tests look at how many). */
+    fastReads: FastReads;
   }
 }
 
@@ -62,9 +67,13 @@ export async function buildApp(
   overrides: AppOverrides = {},
 ): Promise<FastifyInstance> {
   const logger = loggerOptions(config.logLevel, overrides.logStream);
+  const requestLog = new OneLinePerRequest(logger);
+  const door = createFrontDoor();
   const app = Fastify({
     logger,
-    logController: new OneLinePerRequest(logger),
+    logController: requestLog,
+    genReqId: nextRequestId,
+    serverFactory: door.serverFactory,
     childLoggerFactory: lazyChildLogger,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // Small by default; the routes that take big bodies set their own (see body-limits.ts).
@@ -117,6 +126,17 @@ export async function buildApp(
     accountDeletion: services.accountDeletion,
     revocationBroadcaster: overrides.revocationBroadcaster,
   });
+
+  const fastReads = createFastReads({
+    rememberedUser: app.rememberedUser,
+    sync: services.sync,
+    preferences: services.preferences,
+    log: requestLog,
+    address: clientAddress(fastifyTrustProxy(config.trustProxy)),
+    validateAnswers: config.env !== 'production',
+  });
+  app.decorate('fastReads', fastReads);
+  door.open(fastReads.handle);
 
   await app.register(healthRoutes(services.health));
   const tiles = createTileService(config.tiles);

@@ -128,14 +128,36 @@ interface LineTarget {
 /** pino's numeric levels: the request line (info, 30) is written at these. */
 const writesInfo = new Set(['info', 'debug', 'trace']);
 
+/** The request as the line tells it: what the `req` serializer below gives. */
+export type RequestFields = {
+  method: string;
+  url: string;
+  host: string;
+  remoteAddress: string;
+  remotePort: number | undefined;
+};
+
 /** The fields of the request's `req` in the line: what the `req` serializer above gives. */
-const requestFields = (request: FastifyRequest) => ({
+const requestFields = (request: FastifyRequest): RequestFields => ({
   method: request.method,
   url: redactUrl(request.url),
   host: request.host,
   remoteAddress: request.ip,
   remotePort: request.socket?.remotePort,
 });
+
+const maxRequestId = 2_147_483_647;
+let lastRequestId = 0;
+
+/**
+ * Request ids as Fastify makes them (`req-1`, `req-2`, … in base 36), from one counter shared by
+ * Fastify (its `genReqId`) and the answers written before Fastify (fast-reads/), so no two lines
+ * of the log share an id.
+ */
+export function nextRequestId(): string {
+  lastRequestId = (lastRequestId + 1) & maxRequestId;
+  return `req-${lastRequestId.toString(36)}`;
+}
 
 /**
  * One line per request, when its answer has gone: the request, the status and the time taken.
@@ -171,8 +193,13 @@ export class OneLinePerRequest extends LogController {
       reply.log.error({ ...line, err: error }, 'request errored');
       return;
     }
+    this.line(String(request.id), requestFields(request), reply.statusCode, reply.elapsedTime);
+  }
+
+  /** Writes a request's line; also for answers written before Fastify (fast-reads/). */
+  line(reqId: string, fields: RequestFields, statusCode: number, responseTime: number): void {
     this.#stream?.write(
-      `{"level":30,"time":${Date.now()}${this.#prefix},"reqId":${JSON.stringify(request.id)},"req":${JSON.stringify(requestFields(request))},"res":{"statusCode":${reply.statusCode}},"responseTime":${reply.elapsedTime},"msg":"request completed"}\n`,
+      `{"level":30,"time":${Date.now()}${this.#prefix},"reqId":${JSON.stringify(reqId)},"req":${JSON.stringify(fields)},"res":{"statusCode":${statusCode}},"responseTime":${responseTime},"msg":"request completed"}\n`,
     );
   }
 }

@@ -93,7 +93,6 @@ export function createServices(deps: ServiceDeps) {
       db,
       storage,
       locations,
-      dialect,
       maxEntriesPerLocation: quotas.entriesPerLocation,
     }),
     photos: createPhotoService({

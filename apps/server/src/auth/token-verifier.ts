@@ -18,6 +18,12 @@ export interface TokenVerifierOptions {
 export interface TokenVerifier {
   /** The verified user id, or null for a malformed, expired, foreign or revoked token. */
   verify(token: string): Promise<string | null>;
+  /**
+   * The answer for a token verified before and still remembered, with no signature work: the
+   * user id, null when its session was revoked since, undefined when it has to be verified
+   * (never seen, forgotten, or expired). Expiry and revocation are checked as in `verify`.
+   */
+  remembered(token: string): string | null | undefined;
 }
 
 /** What a verified token said, kept until it expires. */
@@ -86,6 +92,7 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
   }
 
   return {
+    remembered: (token) => remembered(hashOf(token)),
     async verify(token) {
       const hash = hashOf(token);
       const known = remembered(hash);

@@ -29,6 +29,12 @@ declare module 'fastify' {
     sessionRevocations: SessionRevocations;
     /** onRequest hook for /api/v1: a valid ID token, or 401. Sets request.userId. */
     authenticate: (request: FastifyRequest) => Promise<void>;
+    /**
+     * The user of an Authorization header whose ID token was verified before and is still
+     * remembered (no signature work; expiry and revocation checked as `authenticate` does):
+     * undefined when `authenticate` would have to verify it, null when it would refuse it.
+     */
+    rememberedUser: (authorization: string | undefined) => string | null | undefined;
   }
   interface FastifyRequest {
     userId: string;
@@ -45,6 +51,11 @@ function requestOrigin(request: FastifyRequest, fallback: string): string {
   } catch {
     return fallback;
   }
+}
+
+/** The token of `Authorization: Bearer <token>`, if that is what the header says. */
+function bearerToken(header: string | undefined): string | undefined {
+  return header ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
 }
 
 function toFetchRequest(request: FastifyRequest, baseUrl: string): Request {
@@ -139,11 +150,14 @@ export default fp(
     });
     app.decorateRequest('userId', '');
     app.decorate('authenticate', async (request: FastifyRequest) => {
-      const header = request.headers.authorization ?? '';
-      const match = /^Bearer\s+(\S+)$/i.exec(header);
-      const userId = match?.[1] ? await verifier.verify(match[1]) : null;
+      const token = bearerToken(request.headers.authorization);
+      const userId = token ? await verifier.verify(token) : null;
       if (!userId) throw new AppError('UNAUTHORIZED', 'A valid ID token is required');
       request.userId = userId;
+    });
+    app.decorate('rememberedUser', (authorization: string | undefined) => {
+      const token = bearerToken(authorization);
+      return token ? verifier.remembered(token) : null;
     });
 
     app.route({

@@ -1,6 +1,6 @@
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
-import type { RouteOptions } from 'fastify';
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { errorBody } from '../errors.ts';
@@ -46,6 +46,49 @@ export const securityHeaders: Readonly<Record<string, string>> = {
   'x-xss-protection': '0',
 };
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Spends one request of the client's budget, or throws the 429: for the conditional reads
+     * that spend it in their handler, once they know they answer more than a 304
+     * (`budgetAfterConditional`).
+     */
+    spendBudget: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+/**
+ * The whole-list reads, which spend the request budget only when they answer a body: a 304 costs
+ * about what the limiter itself costs, so a 429 would save nothing, and the 304s answered before
+ * Fastify (fast-reads/) could not spend it the same way. A client that asks with a stale ETag
+ * or none spends it as on every other journal route.
+ */
+export const budgetAfterConditional: ReadonlySet<string> = new Set([
+  '/api/v1/locations',
+  '/api/v1/sync',
+]);
+
+/** CORS, shared with the answers written before Fastify (fast-reads/). */
+export const corsOptions = {
+  credentials: true,
+  methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+  // The native app reads these across origins: its session token, and what conditional
+  // reads and sync continue from (docs/behaviour.md#conditional-reads).
+  exposedHeaders: ['set-auth-token', 'set-auth-jwt', 'etag', 'sync-cursor'],
+  maxAge: 600,
+};
+
+/**
+ * What @fastify/cors adds to an answer to a request without an `Origin` header (a same-origin
+ * read, the native app's): the allowed origins are a list, so `Vary: Origin`, and the
+ * credentials and exposed headers. A request with `Origin` is left to @fastify/cors.
+ */
+export const corsHeadersWithoutOrigin: Readonly<Record<string, string>> = {
+  vary: 'Origin',
+  'access-control-allow-credentials': 'true',
+  'access-control-expose-headers': corsOptions.exposedHeaders.join(', '),
+};
+
 /**
  * Routes the per-client request budget leaves alone, besides those that say so themselves
  * (`config: { rateLimit: false }`, as /api/health): answers that cost about what the limiter
@@ -64,6 +107,7 @@ function guardedByBudget(route: RouteOptions): boolean {
   if (!onlyReads) return true;
   if (url === '/api/v1/preferences' || url === '/api/config' || url.startsWith('/api/docs'))
     return false;
+  if (budgetAfterConditional.has(url)) return false;
   const isWebBuildFile = !url.startsWith('/api/') && !url.startsWith('/reset-password');
   return !isWebBuildFile;
 }
@@ -76,15 +120,7 @@ export default fp(
       reply.headers(securityHeaders);
       done();
     });
-    await app.register(cors, {
-      origin: config.corsOrigins,
-      credentials: true,
-      methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-      // The native app reads these across origins: its session token, and what conditional
-      // reads and sync continue from (docs/behaviour.md#conditional-reads).
-      exposedHeaders: ['set-auth-token', 'set-auth-jwt', 'etag', 'sync-cursor'],
-      maxAge: 600,
-    });
+    await app.register(cors, { origin: config.corsOrigins, ...corsOptions });
     // Runs before the rate limit's own onRoute hook, which reads config.rateLimit.
     app.addHook('onRoute', (route) => {
       if (!guardedByBudget(route)) route.config = { ...route.config, rateLimit: false };
@@ -105,6 +141,10 @@ export default fp(
           `Too many requests, try again in ${Math.ceil(context.ttl / 1000)} s`,
         ),
       }),
+    });
+    const budget = app.rateLimit();
+    app.decorate('spendBudget', async (request: FastifyRequest, reply: FastifyReply) => {
+      await budget.call(app, request, reply);
     });
   },
   { name: 'security', dependencies: ['redis'] },

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CreateEntryInput, UpdateEntryInput } from '@fj/contract/entries';
 import type { Location } from '@fj/contract/locations';
-import type { DialectName } from '../../db/dialect.ts';
 import type { Db, DbTransaction } from '../../db/executor.ts';
 import type { EntriesTable } from '../../db/schema.ts';
 import { AppError, badField, notFound } from '../../errors.ts';
@@ -19,7 +18,6 @@ export interface EntryServiceDeps {
   db: Db;
   storage: PhotoStorage;
   locations: LocationService;
-  dialect: DialectName;
   /** QUOTA_ENTRIES_PER_LOCATION. */
   maxEntriesPerLocation: number;
 }
@@ -59,12 +57,25 @@ async function checkedPhotoPaths(
   return paths;
 }
 
-export function createEntryService(deps: EntryServiceDeps) {
-  const { db, storage, locations, dialect, maxEntriesPerLocation } = deps;
+/** Rolls back the transaction of a create that was made before (an idempotent retry). */
+const alreadyMade = Symbol('entry already made');
 
-  /** The location, held until commit so that concurrent entry writes to it take turns. */
-  async function lockLocation(trx: DbTransaction, userId: string, locationId: string) {
-    if (!(await locationsRepository.lockById(trx, dialect, userId, locationId)))
+export function createEntryService(deps: EntryServiceDeps) {
+  const { db, storage, locations, maxEntriesPerLocation } = deps;
+
+  /**
+   * Marks the location changed (its revision and time), or throws its 404: the one statement
+   * that both checks it and takes its row. Concurrent entry writes to it take turns already,
+   * at the user's revision (`bump`, the first statement of every write of the user).
+   */
+  async function touchLocation(
+    trx: DbTransaction,
+    userId: string,
+    locationId: string,
+    now: string,
+    revision: number,
+  ) {
+    if (!(await locationsRepository.touch(trx, userId, locationId, now, revision)))
       throw notFound('Location');
   }
 
@@ -85,36 +96,42 @@ export function createEntryService(deps: EntryServiceDeps) {
   return {
     /** Idempotent by id, like locations. Answers the whole updated location. */
     async create(userId: string, locationId: string, input: CreateEntryInput): Promise<Location> {
-      await db.transaction().execute(async (trx) => {
-        const revision = await syncRepository.bump(trx, userId);
-        await lockLocation(trx, userId, locationId);
-        const now = nowIso();
-        const id = input.id ?? randomUUID();
-        await checkEntryQuota(trx, locationId, id);
-        const paths = await checkedPhotoPaths(trx, userId, input.photos ?? [], id);
-        const row: EntriesTable = {
-          id,
-          location_id: locationId,
-          user_id: userId,
-          date: input.date,
-          details: JSON.stringify(detailsOf(input)),
-          created_at: now,
-          updated_at: now,
-          revision,
-        };
-        if (await repo.insertIfAbsent(trx, row)) {
-          // After the insert: entry_id is a foreign key. A retry attaches nothing more.
-          await photosRepository.attachInOrder(trx, userId, id, paths);
-          await locationsRepository.touch(trx, userId, locationId, now, revision);
-          return;
-        }
-        const owner = await repo.findOwner(trx, row.id);
-        if (owner?.user_id !== userId || owner.location_id !== locationId) {
-          throw new AppError('CONFLICT', 'id: already used by another entry', {
-            id: 'already used',
-          });
-        }
-      });
+      try {
+        await db.transaction().execute(async (trx) => {
+          const revision = await syncRepository.bump(trx, userId);
+          const now = nowIso();
+          await touchLocation(trx, userId, locationId, now, revision);
+          const id = input.id ?? randomUUID();
+          await checkEntryQuota(trx, locationId, id);
+          const paths = await checkedPhotoPaths(trx, userId, input.photos ?? [], id);
+          const row: EntriesTable = {
+            id,
+            location_id: locationId,
+            user_id: userId,
+            date: input.date,
+            details: JSON.stringify(detailsOf(input)),
+            created_at: now,
+            updated_at: now,
+            revision,
+          };
+          if (await repo.insertIfAbsent(trx, row)) {
+            // After the insert: entry_id is a foreign key.
+            await photosRepository.attachInOrder(trx, userId, id, paths);
+            return;
+          }
+          const owner = await repo.findOwner(trx, row.id);
+          if (owner?.user_id !== userId || owner.location_id !== locationId) {
+            throw new AppError('CONFLICT', 'id: already used by another entry', {
+              id: 'already used',
+            });
+          }
+          // A retry of a create already made: nothing changes, so the touch and the revision
+          // roll back with it.
+          throw alreadyMade;
+        });
+      } catch (error) {
+        if (error !== alreadyMade) throw error;
+      }
       return locations.read(userId, locationId);
     },
 

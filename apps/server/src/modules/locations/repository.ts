@@ -1,6 +1,5 @@
 import type { ExpressionBuilder } from 'kysely';
-import type { DialectName } from '../../db/dialect.ts';
-import type { DbTransaction, Executor } from '../../db/executor.ts';
+import type { Executor } from '../../db/executor.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
 import { countAll, insertedRows } from '../../db/query-fragments.ts';
 import type { Database, LocationsTable } from '../../db/schema.ts';
@@ -13,9 +12,6 @@ const ownLocation =
 /* The queries of every create, compiled once (db/compiled-once.ts). */
 const findByIdQuery = compiledOnce((db: Executor, userId: string, id: string) =>
   db.selectFrom('locations').selectAll().where(ownLocation(userId, id)),
-);
-const lockByIdQuery = compiledOnce((db: Executor, userId: string, id: string) =>
-  db.selectFrom('locations').selectAll().where(ownLocation(userId, id)).forUpdate(),
 );
 const countByUserQuery = compiledOnce((db: Executor, userId: string) =>
   db.selectFrom('locations').select(countAll).where('user_id', '=', userId),
@@ -59,19 +55,6 @@ export const locationsRepository = {
   async findById(db: Executor, userId: string, id: string): Promise<LocationsTable | undefined> {
     return (await findByIdQuery(db, userId, id)).rows[0];
   },
-  /**
-   * Like findById, and on PostgreSQL holds the row until the transaction ends, so concurrent
-   * entry writes to one location take turns (SQLite's transactions take turns anyway).
-   */
-  async lockById(
-    trx: DbTransaction,
-    dialect: DialectName,
-    userId: string,
-    id: string,
-  ): Promise<LocationsTable | undefined> {
-    const query = dialect === 'postgres' ? lockByIdQuery : findByIdQuery;
-    return (await query(trx, userId, id)).rows[0];
-  },
   async countByUser(db: Executor, userId: string): Promise<number> {
     return Number((await countByUserQuery(db, userId)).rows[0]?.count ?? 0);
   },
@@ -93,7 +76,7 @@ export const locationsRepository = {
   },
   /**
    * A change to one of its entries is a change to the location: it moves to the top of the list,
-   * and GET /sync answers it again, whole.
+   * and GET /sync answers it again, whole. Answers whether the user has that location.
    */
   async touch(
     db: Executor,
@@ -101,8 +84,9 @@ export const locationsRepository = {
     id: string,
     updatedAt: string,
     revision: number,
-  ): Promise<void> {
-    await touchQuery(db, userId, id, updatedAt, revision);
+  ): Promise<boolean> {
+    const result = await touchQuery(db, userId, id, updatedAt, revision);
+    return Number(result.numAffectedRows ?? 0) > 0;
   },
   async delete(db: Executor, userId: string, id: string): Promise<void> {
     await db.deleteFrom('locations').where(ownLocation(userId, id)).execute();

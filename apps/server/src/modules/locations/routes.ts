@@ -30,7 +30,12 @@ export function locationRoutes(service: LocationService, sync: SyncService): Fas
         },
       },
       async (request, reply) =>
-        sendConditional(reply, await sync.list(request.userId, request.headers['if-none-match'])),
+        sendConditional(
+          reply,
+          await sync.list(request.userId, request.headers['if-none-match'], () =>
+            app.spendBudget(request, reply),
+          ),
+        ),
     );
     app.get(
       '/locations/:id',

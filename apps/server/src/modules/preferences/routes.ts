@@ -2,7 +2,6 @@ import { labelSchema } from '@fj/contract/common';
 import { errorBodySchema } from '@fj/contract/errors';
 import {
   createPreferencesSchema,
-  preferencesSchema,
   updateCategoriesSchema,
   updateSpeciesSchema,
   updateTerrainSchema,
@@ -14,14 +13,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bodyLimits } from '../../body-limits.ts';
 import {
   etagMatches,
-  etagOf,
   notModifiedSchema,
   revalidateEveryTime,
   sendConditional,
 } from '../../lib/conditional.ts';
+import { preferencesAnswerSchema as answer, preferencesEtag } from './answer.ts';
 import type { PreferencesService } from './service.ts';
 
-const answer = z.object({ data: preferencesSchema });
 const errors = { 400: errorBodySchema, 401: errorBodySchema };
 const schema = <B extends z.ZodType>(body: B) => ({
   tags: ['preferences'],
@@ -56,8 +54,7 @@ export function preferencesRoutes(service: PreferencesService): FastifyPluginAsy
       },
       async (request, reply) => {
         const { preferences, revision } = await service.read(user(request));
-        // Named by the revision of the record's last change (docs/behaviour.md#conditional-reads).
-        const etag = etagOf('p', user(request), [revision]);
+        const etag = preferencesEtag(user(request), revision);
         const headers = { etag, 'cache-control': revalidateEveryTime };
         if (etagMatches(request.headers['if-none-match'], etag))
           return sendConditional(reply, { headers });

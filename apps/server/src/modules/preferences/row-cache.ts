@@ -7,6 +7,8 @@ export interface PreferencesRowCache {
    * ended while it read (that row may be older than the write).
    */
   through(userId: string, load: () => Promise<PreferencesTable>): Promise<PreferencesTable>;
+  /** The row if it is kept, without reading anything. */
+  known(userId: string): PreferencesTable | undefined;
   /** After every write that has committed: the next read goes to the database. */
   forget(userId: string): void;
 }
@@ -43,6 +45,7 @@ export function createPreferencesRowCache(maxBytes = 16 * 1024 * 1024): Preferen
       if (writes === before) rows.set(userId, row);
       return row;
     },
+    known: (userId) => rows.get(userId),
     forget(userId) {
       writes += 1;
       rows.delete(userId);

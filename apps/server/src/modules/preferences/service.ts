@@ -105,6 +105,14 @@ export function createPreferencesService(db: Db, options: PreferencesServiceOpti
       const row = await ensure(userId);
       return { preferences: answerOf(row), revision: Number(row.revision) };
     },
+    /**
+     * `read`'s answer when the record is kept in memory (SQLite), else undefined: for answers
+     * written before Fastify (fast-reads/), which read nothing from the database themselves.
+     */
+    kept(userId: string): { preferences: Preferences; revision: number } | undefined {
+      const row = cache?.known(userId);
+      return row && { preferences: answerOf(row), revision: Number(row.revision) };
+    },
     /** Categories that go also lose their species lists, so no orphan list lingers. */
     async setCategories(userId: string, categories: string[]): Promise<Preferences> {
       const kept = tidy(categories);

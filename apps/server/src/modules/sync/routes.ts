@@ -30,6 +30,7 @@ export function syncRoutes(service: SyncService): FastifyPluginAsyncZod {
             request.userId,
             request.query.since,
             request.headers['if-none-match'],
+            () => app.spendBudget(request, reply),
           ),
         ),
     );

@@ -32,6 +32,13 @@ export interface SyncServiceDeps {
 const nothingDeleted = { locations: [], entries: [] };
 
 /**
+ * Runs once a read knows it answers more than a 304, before it reads the data: the routes spend
+ * the request budget there (security.ts, `budgetAfterConditional`); it may throw (a 429).
+ */
+export type BeforeBody = () => Promise<void>;
+const nothingFirst: BeforeBody = async () => {};
+
+/**
  * The journal's whole-list reads: GET /locations and GET /sync (docs/behaviour.md#sync). Each
  * starts with one indexed read, the user's revision, which decides the ETag (and so a 304), and
  * which cached answer is still good. The revision is read before the data: an answer may hold
@@ -84,19 +91,41 @@ export function createSyncService(deps: SyncServiceDeps) {
     return revision;
   }
 
+  /** GET /locations' ETag: the user's revision and the photo-signing day. */
+  async function listTag(userId: string) {
+    const { revision } = await syncRepository.state(db, userId);
+    const day = signer.day();
+    const headers = {
+      etag: etagOf('l', userId, [revision, day]),
+      'cache-control': revalidateEveryTime,
+    };
+    return { revision, day, headers };
+  }
+
+  /** GET /sync's ETag: where the answer starts (`-` for everything), the revision, the day. */
+  async function changesTag(userId: string, since: string | undefined) {
+    const state = await syncRepository.state(db, userId);
+    const given = since === undefined ? undefined : sinceRevision(userId, since, state.revision);
+    // Older than the last swept tombstone: the deletions it needs are gone, so everything.
+    const from = given !== undefined && given >= state.prunedRevision ? given : undefined;
+    const headers = {
+      etag: etagOf('s', userId, [from ?? '-', state.revision, signer.day()]),
+      'cache-control': revalidateEveryTime,
+    };
+    return { state, from, headers };
+  }
+
   return {
     /** GET /locations: the whole list, kept serialized while the revision and day stay. */
     async list(
       userId: string,
       ifNoneMatch: string | string[] | undefined,
+      beforeBody: BeforeBody = nothingFirst,
     ): Promise<ConditionalAnswer> {
-      const { revision } = await syncRepository.state(db, userId);
-      const day = signer.day();
-      const etag = etagOf('l', userId, [revision, day]);
-      const headers: Record<string, string> = { etag, 'cache-control': revalidateEveryTime };
+      const { revision, day, headers } = await listTag(userId);
       // A 304 carries no Sync-Cursor: the client has it from the answer its ETag names.
-      if (etagMatches(ifNoneMatch, etag)) return { headers };
-      headers[syncCursorHeader] = cursors.encode(userId, revision);
+      if (etagMatches(ifNoneMatch, headers.etag)) return { headers };
+      await beforeBody();
       const version = `${revision}.${day}`;
       let body = listCache.get(userId, version);
       if (!body) {
@@ -107,7 +136,22 @@ export function createSyncService(deps: SyncServiceDeps) {
         );
         listCache.set(userId, version, body);
       }
-      return { headers, body };
+      return {
+        headers: { ...headers, [syncCursorHeader]: cursors.encode(userId, revision) },
+        body,
+      };
+    },
+
+    /**
+     * GET /locations' 304 when If-None-Match names the current answer, else undefined: the
+     * same decision as `list`, for answers written before Fastify (fast-reads/).
+     */
+    async listNotModified(
+      userId: string,
+      ifNoneMatch: string | string[] | undefined,
+    ): Promise<ConditionalAnswer | undefined> {
+      const { headers } = await listTag(userId);
+      return etagMatches(ifNoneMatch, headers.etag) ? { headers } : undefined;
     },
 
     /** GET /sync: what changed since the cursor, or everything without one. */
@@ -115,17 +159,11 @@ export function createSyncService(deps: SyncServiceDeps) {
       userId: string,
       since: string | undefined,
       ifNoneMatch: string | string[] | undefined,
+      beforeBody: BeforeBody = nothingFirst,
     ): Promise<ConditionalAnswer> {
-      const state = await syncRepository.state(db, userId);
-      const given = since === undefined ? undefined : sinceRevision(userId, since, state.revision);
-      // Older than the last swept tombstone: the deletions it needs are gone, so everything.
-      const from = given !== undefined && given >= state.prunedRevision ? given : undefined;
-      const day = signer.day();
-      const headers = {
-        etag: etagOf('s', userId, [from ?? '-', state.revision, day]),
-        'cache-control': revalidateEveryTime,
-      };
+      const { state, from, headers } = await changesTag(userId, since);
       if (etagMatches(ifNoneMatch, headers.etag)) return { headers };
+      await beforeBody();
       const cursor = cursors.encode(userId, state.revision);
       const answer: SyncAnswer =
         from === undefined
@@ -134,6 +172,19 @@ export function createSyncService(deps: SyncServiceDeps) {
             ? { cursor, full: false, locations: [], deleted: nothingDeleted }
             : await changedSince(userId, cursor, from);
       return { headers, body: answerJson(syncAnswerSchema, answer, validateAnswers) };
+    },
+
+    /**
+     * GET /sync's 304 when If-None-Match names the current answer, else undefined (a bad
+     * cursor throws the same 400 as `changes`).
+     */
+    async changesNotModified(
+      userId: string,
+      since: string | undefined,
+      ifNoneMatch: string | string[] | undefined,
+    ): Promise<ConditionalAnswer | undefined> {
+      const { headers } = await changesTag(userId, since);
+      return etagMatches(ifNoneMatch, headers.etag) ? { headers } : undefined;
     },
 
     /** A deleted account's cached answer goes at once, not when the cache needs the room. */

@@ -1,0 +1,193 @@
+import { syncQuerySchema } from '@fj/contract/sync';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import {
+  answerJson,
+  etagMatches,
+  revalidateEveryTime,
+  type ConditionalAnswer,
+} from '../lib/conditional.ts';
+import { nextRequestId, redactUrl, type OneLinePerRequest } from '../logging.ts';
+import { preferencesAnswerSchema, preferencesEtag } from '../modules/preferences/answer.ts';
+import type { PreferencesService } from '../modules/preferences/service.ts';
+import type { SyncService } from '../modules/sync/service.ts';
+import { corsHeadersWithoutOrigin, securityHeaders } from '../plugins/security.ts';
+import type { ClientAddress } from './client-address.ts';
+import type { FrontHandler } from './front-door.ts';
+
+export interface FastReadsDeps {
+  /** `app.rememberedUser`: the user of a token verified before, with revocation and expiry checked. */
+  rememberedUser: (authorization: string | undefined) => string | null | undefined;
+  sync: SyncService;
+  preferences: PreferencesService;
+  /** The request log's writer, for the one line of each answer. */
+  log: OneLinePerRequest;
+  /** The client's address and host as Fastify reads them (TRUST_PROXY), for the log line. */
+  address: ClientAddress;
+  /** Check the preferences answer against its schema (everywhere but production), as the route does. */
+  validateAnswers: boolean;
+}
+
+export interface FastReads {
+  handle: FrontHandler;
+  /** How many requests were answered here (tests tell the two paths apart by it). */
+  readonly answered: number;
+}
+
+/** What every answer here carries before its own headers, in the order Fastify writes them. */
+const commonHeaders: Readonly<Record<string, string>> = {
+  ...securityHeaders,
+  ...corsHeadersWithoutOrigin,
+};
+
+const prefix = '/api/v1/';
+
+/**
+ * Conditional and small authenticated reads answered before Fastify's request lifecycle
+ * (docs/architecture.md#fast-reads): `GET /api/v1/locations` and `GET /api/v1/sync[?since=…]`
+ * when If-None-Match names the current answer (the 304), and `GET /api/v1/preferences` while the
+ * record is kept in memory (SQLite; the 200 or the 304). Only for a bearer token the verifier
+ * already remembers, and only for requests Fastify would answer with exactly these headers:
+ * anything else (another method or path, a query it does not know, an `Origin` header, a body,
+ * a token not remembered, revoked or expired, a stale ETag, any error) goes to Fastify
+ * untouched, which answers it as always (a 401, a 400, the 200). A 304 of the whole-list reads
+ * spends no request budget on either path (security.ts, `budgetAfterConditional`).
+ */
+export function createFastReads(deps: FastReadsDeps): FastReads {
+  const { rememberedUser, sync, preferences, log, address, validateAnswers } = deps;
+  let answered = 0;
+  // The kept record's answer is one object until a write (the service makes it once), so its
+  // bytes are made once too.
+  const preferencesBodies = new WeakMap<object, Buffer>();
+
+  function send(
+    req: IncomingMessage,
+    res: ServerResponse,
+    started: number,
+    status: number,
+    headers: OutgoingHttpHeaders,
+    body?: Buffer,
+  ): void {
+    res.writeHead(status, headers);
+    res.end(body);
+    answered += 1;
+    log.line(
+      nextRequestId(),
+      {
+        method: 'GET',
+        url: redactUrl(req.url ?? ''),
+        host: address.host(req),
+        remoteAddress: address.ip(req),
+        remotePort: req.socket.remotePort,
+      },
+      status,
+      performance.now() - started,
+    );
+  }
+
+  /** A 304 decided by the sync service (undefined: the client's copy is stale, Fastify answers). */
+  function conditional(
+    req: IncomingMessage,
+    res: ServerResponse,
+    fallThrough: () => void,
+    started: number,
+    decide: Promise<ConditionalAnswer | undefined>,
+  ): true {
+    decide
+      .then(
+        (answer) => {
+          if (answer && !answer.body)
+            send(req, res, started, 304, { ...commonHeaders, ...answer.headers });
+          else fallThrough();
+        },
+        // A bad cursor, a database error: Fastify answers it, in the one error shape.
+        () => fallThrough(),
+      )
+      // Writing failed half-way (nothing else throws here): end the connection, never twice.
+      .catch(() => res.destroy());
+    return true;
+  }
+
+  function readPreferences(
+    req: IncomingMessage,
+    res: ServerResponse,
+    userId: string,
+    started: number,
+  ): boolean {
+    const kept = preferences.kept(userId);
+    if (!kept) return false;
+    const etag = preferencesEtag(userId, kept.revision);
+    const headers = { ...commonHeaders, etag, 'cache-control': revalidateEveryTime };
+    if (etagMatches(req.headers['if-none-match'], etag)) {
+      send(req, res, started, 304, headers);
+      return true;
+    }
+    let body = preferencesBodies.get(kept.preferences);
+    if (!body) {
+      body = answerJson(preferencesAnswerSchema, { data: kept.preferences }, validateAnswers);
+      preferencesBodies.set(kept.preferences, body);
+    }
+    send(
+      req,
+      res,
+      started,
+      200,
+      {
+        ...headers,
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': String(body.length),
+      },
+      body,
+    );
+    return true;
+  }
+
+  /** `since` of `/sync?since=…`, null for `/sync` (no query), undefined for a query Fastify should read. */
+  function sinceOf(query: string): string | undefined | null {
+    if (query === '') return null;
+    const params = new URLSearchParams(query);
+    const keys = [...params.keys()];
+    if (keys.length !== 1 || keys[0] !== 'since') return undefined;
+    const parsed = syncQuerySchema.safeParse({ since: params.get('since') });
+    return parsed.success && parsed.data.since !== undefined ? parsed.data.since : undefined;
+  }
+
+  const handle: FrontHandler = (req, res, fallThrough) => {
+    const url = req.url;
+    if (req.method !== 'GET' || url === undefined || !url.startsWith(prefix)) return false;
+    const headers = req.headers;
+    // CORS answers depend on the origin (@fastify/cors); a GET with a body is unusual.
+    if (headers.origin !== undefined || headers['content-length'] !== undefined) return false;
+    if (headers['transfer-encoding'] !== undefined) return false;
+    const route = url.slice(prefix.length);
+    const ifNoneMatch = headers['if-none-match'];
+    if (route !== 'preferences' && ifNoneMatch === undefined) return false;
+    if (route !== 'locations' && route !== 'preferences' && !route.startsWith('sync')) return false;
+    let since: string | null | undefined = null;
+    if (route.startsWith('sync')) {
+      if (route !== 'sync' && !route.startsWith('sync?')) return false;
+      since = sinceOf(route.slice('sync?'.length));
+      if (since === undefined) return false;
+    }
+    const userId = rememberedUser(headers.authorization);
+    if (!userId) return false;
+    const started = performance.now();
+    if (route === 'preferences') return readPreferences(req, res, userId, started);
+    if (route === 'locations')
+      return conditional(req, res, fallThrough, started, sync.listNotModified(userId, ifNoneMatch));
+    return conditional(
+      req,
+      res,
+      fallThrough,
+      started,
+      sync.changesNotModified(userId, since ?? undefined, ifNoneMatch),
+    );
+  };
+
+  return {
+    handle,
+    get answered() {
+      return answered;
+    },
+  };
+}

@@ -1,0 +1,266 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { PassThrough } from 'node:stream';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { databaseKinds, sqlite } from './helpers/databases.ts';
+import { seedEntry, seedLocation } from './helpers/seed.ts';
+import { syncOf } from './helpers/sync.ts';
+import type { TestApp, TestUser } from './helpers/test-app.ts';
+import { useTestApp } from './helpers/use-test-app.ts';
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  body: string;
+}
+
+/** A GET over a real socket, as a client sends it: the front door sees it first. */
+function overHttp(t: TestApp, url: string, headers: Record<string, string>): Promise<Answer> {
+  const { port } = t.app.server.address() as AddressInfo;
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path: url, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+        }),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** The same GET through Fastify's lifecycle (inject never passes the front door). */
+async function throughFastify(
+  t: TestApp,
+  url: string,
+  headers: Record<string, string>,
+): Promise<Answer> {
+  const res = await t.app.inject({ method: 'GET', url, headers });
+  return { status: res.statusCode, headers: res.headers, body: res.body };
+}
+
+/** What Node adds to every answer on a socket, and light-my-request does not. */
+const socketOnly = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+const comparable = (answer: Answer) => ({
+  status: answer.status,
+  body: answer.body,
+  headers: Object.fromEntries(
+    Object.entries(answer.headers).filter(([name]) => !socketOnly.has(name)),
+  ),
+});
+
+describe.each(databaseKinds)('reads answered before Fastify on $name', (kind) => {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new PassThrough();
+  stream.on('data', (chunk: Buffer) => {
+    for (const line of chunk.toString('utf8').split('\n'))
+      if (line) lines.push(JSON.parse(line) as Record<string, unknown>);
+  });
+  const t = useTestApp(kind, { env: { LOG_LEVEL: 'info' }, overrides: { logStream: stream } });
+  let listening: Promise<unknown> | undefined;
+  const listen = () => (listening ??= t.app.listen({ port: 0, host: '127.0.0.1' }));
+
+  async function userWithData(): Promise<TestUser> {
+    await listen();
+    const user = await t.signUp();
+    await seedEntry(t, user, (await seedLocation(t, user)).id);
+    return user;
+  }
+
+  /** Reads `url` once to get its ETag (which also puts the token in the verifier's cache). */
+  async function etagOf(user: TestUser, url: string): Promise<string> {
+    const first = await overHttp(t, url, user.auth);
+    expect(first.status).toBe(200);
+    return String(first.headers.etag);
+  }
+
+  const conditionalUrls: [string, (user: TestUser) => Promise<string>][] = [
+    ['GET /locations', async () => '/api/v1/locations'],
+    ['GET /sync', async () => '/api/v1/sync'],
+    [
+      'GET /sync?since=…',
+      async (user) => `/api/v1/sync?since=${encodeURIComponent((await syncOf(t, user)).cursor)}`,
+    ],
+    ['GET /preferences', async () => '/api/v1/preferences'],
+  ];
+
+  describe.each(conditionalUrls)('%s', (_name, urlFor) => {
+    it('answers the 304 before Fastify, with the very status, headers and body Fastify sends', async () => {
+      const user = await userWithData();
+      const url = await urlFor(user);
+      const etag = await etagOf(user, url);
+      const headers = { ...user.auth, 'if-none-match': etag };
+      const before = t.app.fastReads.answered;
+      const fast = await overHttp(t, url, headers);
+      // PostgreSQL keeps no preferences in memory (another server may write them): Fastify reads.
+      const keptHere = kind.name === 'sqlite' || !url.endsWith('/preferences');
+      expect(t.app.fastReads.answered).toBe(before + (keptHere ? 1 : 0));
+      const normal = await throughFastify(t, url, headers);
+      expect(fast.status).toBe(304);
+      expect(comparable(fast)).toEqual(comparable(normal));
+    });
+
+    it("never matches another user's ETag", async () => {
+      const [owner, other] = [await userWithData(), await userWithData()];
+      const url = await urlFor(owner);
+      const etag = await etagOf(owner, url);
+      await etagOf(other, url.replace(/since=[^&]*/, 'x=1').replace('?x=1', ''));
+      const res = await overHttp(t, url, { ...other.auth, 'if-none-match': etag });
+      expect(res.status).not.toBe(304);
+    });
+  });
+
+  afterEach(() => vi.useRealTimers());
+
+  const answered = () => t.app.fastReads.answered;
+
+  it('answers GET /preferences (200 and 304) before Fastify while the record is kept (SQLite only), as Fastify would', async () => {
+    const user = await userWithData();
+    const url = '/api/v1/preferences';
+    await overHttp(t, url, user.auth); // reads the record into the row cache on SQLite
+    const before = answered();
+    const fast = await overHttp(t, url, user.auth);
+    expect(answered()).toBe(kind.name === 'sqlite' ? before + 1 : before);
+    expect(fast.status).toBe(200);
+    expect(comparable(fast)).toEqual(comparable(await throughFastify(t, url, user.auth)));
+    // A write forgets the record: the next read is Fastify's again, with the new ETag.
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/preferences/tutorial',
+      headers: user.auth,
+      payload: { show: false },
+    });
+    expect(put.statusCode).toBe(200);
+    const stale = await overHttp(t, url, {
+      ...user.auth,
+      'if-none-match': String(fast.headers.etag),
+    });
+    expect(stale.status).toBe(200);
+    expect(stale.headers.etag).not.toBe(fast.headers.etag);
+  });
+
+  it('writes one request line for each answer, through the same log', async () => {
+    const user = await userWithData();
+    const url = '/api/v1/locations';
+    const etag = await etagOf(user, url);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    lines.length = 0;
+    const before = answered();
+    expect((await overHttp(t, url, { ...user.auth, 'if-none-match': etag })).status).toBe(304);
+    expect(answered()).toBe(before + 1);
+    await vi.waitFor(() => expect(lines).toHaveLength(1));
+    expect(lines[0]).toMatchObject({
+      level: 30,
+      reqId: expect.stringMatching(/^req-[0-9a-z]+$/),
+      msg: 'request completed',
+      req: {
+        method: 'GET',
+        url,
+        host: expect.stringMatching(/^127\.0\.0\.1:\d+$/),
+        remoteAddress: '127.0.0.1',
+        remotePort: expect.any(Number),
+      },
+      res: { statusCode: 304 },
+      responseTime: expect.any(Number),
+    });
+    expect(JSON.stringify(lines[0])).not.toContain(user.idToken);
+  });
+
+  it('leaves a revoked token to Fastify, which refuses it', async () => {
+    const user = await userWithData();
+    const url = '/api/v1/locations';
+    const etag = await etagOf(user, url);
+    const signOut = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { authorization: `Bearer ${user.sessionToken}` },
+      payload: {},
+    });
+    expect(signOut.statusCode).toBe(200);
+    const before = answered();
+    for (const target of [url, '/api/v1/preferences']) {
+      const res = await overHttp(t, target, { ...user.auth, 'if-none-match': etag });
+      expect(res.status).toBe(401);
+    }
+    expect(answered()).toBe(before);
+  });
+
+  it('leaves an expired token to Fastify, which refuses it', async () => {
+    const user = await userWithData();
+    const url = '/api/v1/locations';
+    const etag = await etagOf(user, url);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 2 * 60 * 60 * 1000);
+    const before = answered();
+    expect((await overHttp(t, url, { ...user.auth, 'if-none-match': etag })).status).toBe(401);
+    expect((await overHttp(t, '/api/v1/preferences', user.auth)).status).toBe(401);
+    expect(answered()).toBe(before);
+  });
+
+  it('leaves a stale ETag, an Origin, an unknown query and other methods to Fastify', async () => {
+    const user = await userWithData();
+    const url = '/api/v1/locations';
+    const etag = await etagOf(user, url);
+    const before = answered();
+    const stale = await overHttp(t, url, { ...user.auth, 'if-none-match': '"l0.0.x"' });
+    expect(stale.status).toBe(200);
+    // A body answer spends the request budget; a 304 spends none, on either path.
+    expect(stale.headers['x-ratelimit-remaining']).toEqual(expect.any(String));
+    const origin = t.config.publicUrl;
+    const cors = await overHttp(t, url, { ...user.auth, 'if-none-match': etag, origin });
+    expect(cors.status).toBe(304);
+    expect(cors.headers['access-control-allow-origin']).toBe(origin);
+    expect(cors.headers['x-ratelimit-remaining']).toBeUndefined();
+    expect((await overHttp(t, `${url}?x=1`, { ...user.auth, 'if-none-match': etag })).status).toBe(
+      304,
+    );
+    expect(
+      (await overHttp(t, '/api/v1/sync?since=nope', { ...user.auth, 'if-none-match': etag }))
+        .status,
+    ).toBe(400);
+    expect(answered()).toBe(before);
+  });
+});
+
+describe('reads answered before Fastify behind a trusted proxy', () => {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new PassThrough();
+  stream.on('data', (chunk: Buffer) => {
+    for (const line of chunk.toString('utf8').split('\n'))
+      if (line) lines.push(JSON.parse(line) as Record<string, unknown>);
+  });
+  const t = useTestApp(sqlite, {
+    env: { LOG_LEVEL: 'info', TRUST_PROXY: 'loopback' },
+    overrides: { logStream: stream },
+  });
+
+  it('logs the client and host the proxy names, as Fastify does', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const user = await t.signUp();
+    const url = '/api/v1/locations';
+    const proxied = {
+      ...user.auth,
+      'x-forwarded-for': '198.51.100.3, 203.0.113.7',
+      'x-forwarded-host': 'journal.example',
+    };
+    const first = await overHttp(t, url, proxied);
+    expect(first.status).toBe(200);
+    const etag = String(first.headers.etag);
+    await vi.waitFor(() => expect(lines.length).toBeGreaterThan(0));
+    const fastifyLine = lines.at(-1);
+    lines.length = 0;
+    const before = t.app.fastReads.answered;
+    expect((await overHttp(t, url, { ...proxied, 'if-none-match': etag })).status).toBe(304);
+    expect(t.app.fastReads.answered).toBe(before + 1);
+    await vi.waitFor(() => expect(lines).toHaveLength(1));
+    const expected = { host: 'journal.example', remoteAddress: '203.0.113.7' };
+    expect(fastifyLine).toMatchObject({ req: expected });
+    expect(lines[0]).toMatchObject({ req: expected, res: { statusCode: 304 } });
+  });
+});
