@@ -1,7 +1,7 @@
 import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
-import { countAll, insertedRows } from '../../db/query-fragments.ts';
+import { insertedRows } from '../../db/query-fragments.ts';
 import type { Database, EntriesTable } from '../../db/schema.ts';
 
 type EntriesQuery = SelectQueryBuilder<Database, 'entries', EntriesTable>;
@@ -22,9 +22,6 @@ const ofLocationQuery = compiledOnce((db: Executor, userId: string, locationId: 
     .where(ownedBy(userId))
     .where('location_id', '=', locationId)
     .$call(newestFirst),
-);
-const countOfLocationQuery = compiledOnce((db: Executor, locationId: string) =>
-  db.selectFrom('entries').select(countAll).where('location_id', '=', locationId),
 );
 const insertIfAbsentQuery = compiledOnce((db: Executor, row: EntriesTable) =>
   db
@@ -56,9 +53,6 @@ export const entriesRepository = {
   },
   async ofLocation(db: Executor, userId: string, locationId: string): Promise<EntriesTable[]> {
     return (await ofLocationQuery(db, userId, locationId)).rows;
-  },
-  async countOfLocation(db: Executor, locationId: string): Promise<number> {
-    return Number((await countOfLocationQuery(db, locationId)).rows[0]?.count ?? 0);
   },
   find(
     db: Executor,

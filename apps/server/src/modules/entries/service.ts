@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CreateEntryInput, UpdateEntryInput } from '@fj/contract/entries';
 import type { Location } from '@fj/contract/locations';
 import type { Db, DbTransaction } from '../../db/executor.ts';
-import type { EntriesTable } from '../../db/schema.ts';
+import type { EntriesTable, LocationsTable } from '../../db/schema.ts';
 import { AppError, badField, notFound } from '../../errors.ts';
 import { nowIso, parseJson } from '../../lib/json.ts';
 import type { PhotoStorage } from '../../storage/photo-storage.ts';
@@ -64,9 +64,9 @@ export function createEntryService(deps: EntryServiceDeps) {
   const { db, storage, locations, maxEntriesPerLocation } = deps;
 
   /**
-   * Marks the location changed (its revision and time), or throws its 404: the one statement
-   * that both checks it and takes its row. Concurrent entry writes to it take turns already,
-   * at the user's revision (`bump`, the first statement of every write of the user).
+   * Marks the location changed (its revision and time) and answers its row, or throws its 404:
+   * the one statement that both checks it and takes its row. Concurrent entry writes to it take
+   * turns already, at the user's revision (`bump`, the first statement of every write of the user).
    */
   async function touchLocation(
     trx: DbTransaction,
@@ -74,18 +74,19 @@ export function createEntryService(deps: EntryServiceDeps) {
     locationId: string,
     now: string,
     revision: number,
-  ) {
-    if (!(await locationsRepository.touch(trx, userId, locationId, now, revision)))
-      throw notFound('Location');
+  ): Promise<LocationsTable> {
+    const row = await locationsRepository.touch(trx, userId, locationId, now, revision);
+    if (!row) throw notFound('Location');
+    return row;
   }
 
   /**
-   * A new entry (not a retry of one already made) must fit in the location's quota. A retry is
-   * looked for only at the limit: below it, a create needs no second read.
+   * The quota of a new entry (not a retry of one already made), checked after its insert: the
+   * location then holds more than the limit exactly when it held the limit before. Throwing rolls
+   * the insert back, and the count is the answer's own list, so a create reads no count.
    */
-  async function checkEntryQuota(trx: DbTransaction, locationId: string, id: string) {
-    if ((await repo.countOfLocation(trx, locationId)) < maxEntriesPerLocation) return;
-    if (!(await repo.findOwner(trx, id))) {
+  function checkEntryQuota(location: Location) {
+    if (location.entries.length > maxEntriesPerLocation) {
       throw new AppError(
         'QUOTA_EXCEEDED',
         `This location has reached the limit of ${maxEntriesPerLocation} entries`,
@@ -94,15 +95,17 @@ export function createEntryService(deps: EntryServiceDeps) {
   }
 
   return {
-    /** Idempotent by id, like locations. Answers the whole updated location. */
+    /**
+     * Idempotent by id, like locations. Answers the whole updated location, read in the
+     * transaction (locationService.whole).
+     */
     async create(userId: string, locationId: string, input: CreateEntryInput): Promise<Location> {
       try {
-        await db.transaction().execute(async (trx) => {
+        return await db.transaction().execute(async (trx) => {
           const revision = await syncRepository.bump(trx, userId);
           const now = nowIso();
-          await touchLocation(trx, userId, locationId, now, revision);
+          const locationRow = await touchLocation(trx, userId, locationId, now, revision);
           const id = input.id ?? randomUUID();
-          await checkEntryQuota(trx, locationId, id);
           const paths = await checkedPhotoPaths(trx, userId, input.photos ?? [], id);
           const row: EntriesTable = {
             id,
@@ -117,7 +120,9 @@ export function createEntryService(deps: EntryServiceDeps) {
           if (await repo.insertIfAbsent(trx, row)) {
             // After the insert: entry_id is a foreign key.
             await photosRepository.attachInOrder(trx, userId, id, paths);
-            return;
+            const location = await locations.whole(trx, locationRow);
+            checkEntryQuota(location);
+            return location;
           }
           const owner = await repo.findOwner(trx, row.id);
           if (owner?.user_id !== userId || owner.location_id !== locationId) {
@@ -141,7 +146,7 @@ export function createEntryService(deps: EntryServiceDeps) {
       entryId: string,
       input: UpdateEntryInput,
     ): Promise<Location> {
-      const removedFiles = await db.transaction().execute(async (trx) => {
+      const { removedFiles, location } = await db.transaction().execute(async (trx) => {
         const revision = await syncRepository.bump(trx, userId);
         const entry = await repo.find(trx, userId, locationId, entryId);
         if (!entry) throw notFound('Entry');
@@ -161,15 +166,15 @@ export function createEntryService(deps: EntryServiceDeps) {
           removed = storedFilesOf(dropped);
         }
         await repo.update(trx, userId, entryId, changes);
-        await locationsRepository.touch(trx, userId, locationId, now, revision);
-        return removed;
+        const locationRow = await touchLocation(trx, userId, locationId, now, revision);
+        return { removedFiles: removed, location: await locations.whole(trx, locationRow) };
       });
       await storage.delete(removedFiles);
-      return locations.read(userId, locationId);
+      return location;
     },
 
     async remove(userId: string, locationId: string, entryId: string): Promise<Location> {
-      const removedFiles = await db.transaction().execute(async (trx) => {
+      const { files, location } = await db.transaction().execute(async (trx) => {
         const revision = await syncRepository.bump(trx, userId);
         const entry = await repo.find(trx, userId, locationId, entryId);
         if (!entry) throw notFound('Entry');
@@ -178,11 +183,11 @@ export function createEntryService(deps: EntryServiceDeps) {
         const now = nowIso();
         await repo.delete(trx, userId, entryId);
         await syncRepository.addTombstone(trx, userId, 'entry', entryId, revision, now);
-        await locationsRepository.touch(trx, userId, locationId, now, revision);
-        return storedFilesOf(photos);
+        const locationRow = await touchLocation(trx, userId, locationId, now, revision);
+        return { files: storedFilesOf(photos), location: await locations.whole(trx, locationRow) };
       });
-      await storage.delete(removedFiles);
-      return locations.read(userId, locationId);
+      await storage.delete(files);
+      return location;
     },
   };
 }

@@ -27,7 +27,8 @@ const touchQuery = compiledOnce(
     db
       .updateTable('locations')
       .set({ updated_at: updatedAt, revision })
-      .where(ownLocation(userId, id)),
+      .where(ownLocation(userId, id))
+      .returningAll(),
 );
 
 /** The only place that queries locations; every query of a user's data is scoped by user id. */
@@ -76,7 +77,8 @@ export const locationsRepository = {
   },
   /**
    * A change to one of its entries is a change to the location: it moves to the top of the list,
-   * and GET /sync answers it again, whole. Answers whether the user has that location.
+   * and GET /sync answers it again, whole. Answers the row as it now is (the entry write's
+   * answer starts from it, with no read after), or undefined when the user has no such location.
    */
   async touch(
     db: Executor,
@@ -84,9 +86,8 @@ export const locationsRepository = {
     id: string,
     updatedAt: string,
     revision: number,
-  ): Promise<boolean> {
-    const result = await touchQuery(db, userId, id, updatedAt, revision);
-    return Number(result.numAffectedRows ?? 0) > 0;
+  ): Promise<LocationsTable | undefined> {
+    return (await touchQuery(db, userId, id, updatedAt, revision)).rows[0];
   },
   async delete(db: Executor, userId: string, id: string): Promise<void> {
     await db.deleteFrom('locations').where(ownLocation(userId, id)).execute();
