@@ -127,6 +127,31 @@ describe.each(databaseKinds)('entries on $name', (kind) => {
     expect(again.statusCode).toBe(404);
   });
 
+  // The answer is read inside the write's transaction (locationService.whole): it must be the
+  // location exactly as a read after the commit finds it.
+  it('answers each entry write with what GET /locations/:id then reads', async () => {
+    const location = await newLocation();
+    const read = async () => (await call('GET', `/locations/${location.id}`)).json<Location>();
+    const answerOf = (res: Awaited<ReturnType<Call>>) =>
+      res.json<{ location: Location }>().location;
+
+    await postEntry(location.id, { date: '2026-09-01', notes: 'first' });
+    const created = answerOf(await postEntry(location.id, { date: '2026-09-02', abundance: 2 }));
+    expect(created.entries).toHaveLength(2);
+    expect(created).toEqual(await read());
+
+    const [newest] = created.entries;
+    if (!newest) throw new Error('an entry expected');
+    const entryUrl = `/locations/${location.id}/entries/${newest.id}`;
+    const updated = answerOf(await call('PUT', entryUrl, { notes: 'moss' }));
+    expect(updated.entries[0]?.notes).toBe('moss');
+    expect(updated).toEqual(await read());
+
+    const deleted = answerOf(await call('DELETE', entryUrl));
+    expect(deleted.entries.map((entry) => entry.notes)).toEqual(['first']);
+    expect(deleted).toEqual(await read());
+  });
+
   it.each([
     [{ date: '2026-13-45' }, 'date'],
     [{ date: '15.08.2026' }, 'date'],
