@@ -4,59 +4,38 @@ import {
   type ImportPreview,
   type ImportResult,
 } from '@fj/contract/import';
-import { getApiBaseUrl } from './api-base.ts';
 import { api } from './api-client.ts';
-import { ApiError } from './api-error.ts';
-import { readAnswer, type ApiAnswer, type ApiClient } from './http-client.ts';
-import { xhrUpload } from './xhr-upload.ts';
+import { readAnswer } from './http-client.ts';
+import { sendToImport, type ImportClient, type ImportUploadWords } from './import-upload.ts';
 
 export type RestoreProgress = (fraction: number) => void;
 
-type Client = Pick<ApiClient, 'authorized'>;
-
-const TOO_LARGE_MESSAGE =
-  'The backup is larger than this server takes (RESTORE_MAX_MB). Ask its administrator to raise it.';
-
 /**
- * A backup ZIP to POST /import (with `?preview=true`, the preview) as a multipart upload; the server tells a
- * backup from its contents (docs/behaviour.md#restore). Through the API client's rules, with
- * upload progress 0…1.
+ * A backup ZIP goes to POST /import like any import file; the server tells a backup from its
+ * contents (docs/behaviour.md#restore). Only its words differ.
  */
-async function send(
-  file: File,
-  path: '/import?preview=true' | '/import',
-  onProgress: RestoreProgress,
-  client: Client,
-): Promise<ApiAnswer> {
-  let attempts = 0;
-  const answer = await client.authorized((token) => {
-    // The retry after a 401 starts from nothing again.
-    if ((attempts += 1) > 1) onProgress(0);
-    const form = new FormData();
-    form.append('file', file, file.name);
-    return xhrUpload({ url: `${getApiBaseUrl()}${path}`, form, token, onProgress, what: 'backup' });
-  });
-  if (answer.status === 413) throw new ApiError(413, 'PAYLOAD_TOO_LARGE', TOO_LARGE_MESSAGE);
-  return answer;
-}
+const RESTORE_WORDS: ImportUploadWords = {
+  tooLarge:
+    'The backup is larger than this server takes (RESTORE_MAX_MB). Ask its administrator to raise it.',
+  what: 'backup',
+};
 
 /** What restoring the backup would add and skip; the server writes nothing. */
 export async function previewRestore(
   file: File,
   onProgress: RestoreProgress = () => {},
-  client: Client = api,
+  client: ImportClient = api,
 ): Promise<ImportPreview> {
-  return readAnswer(
-    await send(file, '/import?preview=true', onProgress, client),
-    importPreviewSchema,
-  );
+  const answer = await sendToImport({ file }, true, onProgress, client, RESTORE_WORDS);
+  return readAnswer(answer, importPreviewSchema);
 }
 
 /** Restores the backup: every new spot, entry and photo in one transaction, or nothing. */
 export async function runRestore(
   file: File,
   onProgress: RestoreProgress = () => {},
-  client: Client = api,
+  client: ImportClient = api,
 ): Promise<ImportResult> {
-  return readAnswer(await send(file, '/import', onProgress, client), importResultSchema);
+  const answer = await sendToImport({ file }, false, onProgress, client, RESTORE_WORDS);
+  return readAnswer(answer, importResultSchema);
 }
