@@ -14,6 +14,7 @@ import { AppError } from '../../errors.ts';
 import { nowIso } from '../../lib/json.ts';
 import type { PhotoStorage } from '../../storage/photo-storage.ts';
 import { importRepository } from '../import/repository.ts';
+import { entryRowOf, locationRowOf, type RowStamp } from '../import/rows.ts';
 import type { ImportProblem } from '../import/spot.ts';
 import { photosRepository } from '../photos/repository.ts';
 import { defaultPreferencesRow, toPreferences } from '../preferences/mapping.ts';
@@ -102,7 +103,7 @@ async function plan(
     importRepository.countLocations(db, userId),
     preferencesRepository.find(db, userId),
   ]);
-  const now = nowIso();
+  const stamp: RowStamp = { userId, now: nowIso(), revision };
   const result: Plan = {
     locations: [],
     entries: [],
@@ -149,24 +150,11 @@ async function plan(
       continue;
     }
     const id = idFor(given, given !== undefined && spotOwners.has(given));
-    const { name, description, position, favorite, ...details } = spot.location;
-    delete details.id;
-    result.locations.push({
-      id,
-      user_id: userId,
-      name,
-      description: description ?? null,
-      lat: position.lat,
-      lng: position.lng,
-      details: JSON.stringify(details),
-      favorite: favorite ? 1 : 0,
-      created_at: spot.createdAt ?? now,
-      updated_at: spot.updatedAt ?? now,
-      revision,
-    });
+    result.locations.push(locationRowOf(spot, id, stamp));
     summary.added.spots += 1;
     for (const entry of spot.entries) {
-      const { id: entryId, date, createdAt, updatedAt, photos, ...entryDetails } = entry;
+      const { photos, ...fields } = entry;
+      const entryId = fields.id;
       const owner = entryId ? entryOwners.get(entryId) : undefined;
       if (owner === userId) {
         // The user has this entry under another spot: it stays there, once.
@@ -175,16 +163,7 @@ async function plan(
         continue;
       }
       const newEntryId = idFor(entryId, owner !== undefined);
-      result.entries.push({
-        id: newEntryId,
-        location_id: id,
-        user_id: userId,
-        date,
-        details: JSON.stringify(entryDetails),
-        created_at: createdAt ?? now,
-        updated_at: updatedAt ?? now,
-        revision,
-      });
+      result.entries.push(entryRowOf(fields, newEntryId, id, stamp));
       summary.added.entries += 1;
       for (const [position, photo] of photos.entries()) {
         const givenPhotoId = photoIdOf(photo.filePath);
@@ -240,7 +219,7 @@ async function plan(
           ? 1
           : 0
         : (current?.show_tutorial ?? 1),
-      updated_at: now,
+      updated_at: stamp.now,
       revision,
     };
   }

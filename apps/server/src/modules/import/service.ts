@@ -7,6 +7,7 @@ import { nowIso } from '../../lib/json.ts';
 import { syncRepository } from '../sync/repository.ts';
 import { importError } from './errors.ts';
 import { importRepository as repo } from './repository.ts';
+import { entryRowOf, locationRowOf, type RowStamp } from './rows.ts';
 import { csvColumns, type CsvMapping } from './formats/csv-columns.ts';
 import type { ImportProblem, ImportedSpot, ParsedFile } from './spot.ts';
 
@@ -131,7 +132,7 @@ async function plan(
     repo.existingEntryIds(db, entryIds),
     repo.namedLike(db, userId, [...new Set(parsed.spots.map((spot) => spot.location.name))]),
   ]);
-  const now = nowIso();
+  const stamp: RowStamp = { userId, now: nowIso(), revision };
   const seenIds = new Set<string>();
   const result: Plan = { locations: [], entries: [], duplicates: 0, problems };
   // Where the spots of each name are: the user's, then those this import adds.
@@ -165,35 +166,12 @@ async function plan(
     const given = spot.location.id;
     if (given) seenIds.add(given);
     const id = given && !owners.has(given) ? given : randomUUID();
-    const { name, description, position, favorite, ...details } = spot.location;
-    delete details.id;
-    result.locations.push({
-      id,
-      user_id: userId,
-      name,
-      description: description ?? null,
-      lat: position.lat,
-      lng: position.lng,
-      details: JSON.stringify(details),
-      favorite: favorite ? 1 : 0,
-      created_at: spot.createdAt ?? now,
-      updated_at: spot.updatedAt ?? now,
-      revision,
-    });
+    result.locations.push(locationRowOf(spot, id, stamp));
     for (const entry of spot.entries) {
-      const { id: entryId, date, createdAt, updatedAt, ...entryDetails } = entry;
+      const entryId = entry.id;
       const keep = entryId && !takenEntries.has(entryId) && !seenIds.has(entryId);
       if (entryId) seenIds.add(entryId);
-      result.entries.push({
-        id: keep ? entryId : randomUUID(),
-        location_id: id,
-        user_id: userId,
-        date,
-        details: JSON.stringify(entryDetails),
-        created_at: createdAt ?? now,
-        updated_at: updatedAt ?? now,
-        revision,
-      });
+      result.entries.push(entryRowOf(entry, keep ? entryId : randomUUID(), id, stamp));
     }
   }
   return result;
