@@ -30,7 +30,8 @@ function differences(before: readonly Location[], after: readonly Location[]) {
 
 /**
  * A write of this many locations or more (a first answer, a full sync) waits for the first
- * screen to be drawn (first-screen.ts); a user's own change, a few locations, never waits.
+ * screen to be drawn (first-screen.ts). A user's own change (a few locations) does not wait for
+ * it, only for the writes queued before it, as every write does.
  */
 export const LARGE_WRITE = 500;
 /** How long a large write waits at most for the first screen. */
