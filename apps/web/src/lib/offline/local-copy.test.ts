@@ -139,7 +139,10 @@ describe('local copy', () => {
       const put = vi.spyOn(IDBObjectStore.prototype, 'put');
       await copy.saveLocations(before, after, 'c2', 2);
       expect(put.mock.calls.length).toBeGreaterThan(WRITE_BATCH * 2);
-      expect(warn).toHaveBeenCalledWith('Local copy: could not save the locations', expect.anything());
+      expect(warn).toHaveBeenCalledWith(
+        'Local copy: could not save the locations',
+        expect.anything(),
+      );
       const kept = await createLocalCopy('u1').load();
       expect(kept?.cursor).toBe('c1');
       expect(kept?.syncedAt).toBe(1);
