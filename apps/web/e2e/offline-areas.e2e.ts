@@ -85,9 +85,11 @@ describe.skipIf(e2e.skip)('map areas saved for offline use', () => {
 
       const tileRequests = await reloadOffline(context, page);
       const canvas = page.locator('.maplibregl-canvas');
+      // Only the saved tiles have this colour. On a phone a new user's "Add your first spot"
+      // card covers about half of the map, so a fifth of the canvas is the bar.
       await expect
         .poll(async () => shareOfColour(await canvas.screenshot(), tileColour), { timeout: 15_000 })
-        .toBeGreaterThan(0.3);
+        .toBeGreaterThan(0.2);
       await screenshot(page, 'offline-areas-offline-375');
       expect(tileRequests).toEqual([]);
     } finally {
