@@ -150,7 +150,7 @@ describe('AppLayout', () => {
     renderLayout();
     const status = screen.getByRole('button', { name: /Online/ });
     act(() => serverReachability.noteNoAnswer());
-    expect(status.textContent).toContain('Server unreachable · All changes synced');
+    expect(status.textContent).toContain('No connection · All changes synced');
     expect(status.getAttribute('data-online')).toBe('false');
     act(() => serverReachability.noteAnswer());
     expect(status.textContent).toContain('Online · All changes synced');

@@ -17,14 +17,14 @@ function useMinuteClock(): number {
 }
 
 /** The header's first word: the device's network, then whether the server answers over it. */
-function useConnectionWord(): 'Online' | 'Offline' | 'Server unreachable' {
+function useConnectionWord(): 'Online' | 'Offline' | 'No connection' {
   const online = useOnline();
   const reachable = useSyncExternalStore(
     serverReachability.subscribe,
     serverReachability.isReachable,
   );
   if (!online) return 'Offline';
-  return reachable ? 'Online' : 'Server unreachable';
+  return reachable ? 'Online' : 'No connection';
 }
 
 /**
