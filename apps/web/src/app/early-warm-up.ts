@@ -1,25 +1,80 @@
+import { authReadiness } from '../lib/api/api-client.ts';
+import { getApiOrigin } from '../lib/api/api-base.ts';
+import { clientConfigUrl, configHeaders, getClientConfig } from '../lib/api/client-config.ts';
+import { sendEarly } from '../lib/api/early-answer.ts';
+import { identity, PENDING_SIGN_OUT_KEY } from '../lib/identity/identity.ts';
 import { LAST_LOGGED_IN_USER_KEY } from '../lib/identity/session.ts';
+import { sessionTransport } from '../lib/identity/session-transport.ts';
 import { mapLibraryLoaders } from '../lib/maps/map-libraries.ts';
+import { streetsStyleUrls, warmStreetsStyle } from '../lib/maps/streets-style.ts';
+import { journalSession, loadJournalStore } from './journal-session.ts';
+import { preloadSignedInPage } from './pages.ts';
+import { refreshSignedInToken } from './readiness/refresh-token.ts';
 
-/** Whoever signed in last on this device (the session notes it; logout forgets it). */
-function someoneSignedInHere(): boolean {
+function stored(key: string): string | null {
   try {
-    return localStorage.getItem(LAST_LOGGED_IN_USER_KEY) !== null;
+    return localStorage.getItem(key);
   } catch {
-    return false;
+    return null;
   }
 }
 
 /**
- * At start, before the server has even said who is signed in: on the home page of a device
- * where someone is signed in, MapLibre (the largest download by far, and its worker) starts
- * loading at once, beside the readiness check and the session's round trips instead of after
- * them (docs/behaviour.md#page-loading). Only that: the page's small scripts would take the
- * browser's few connections from those round trips. A visitor never reaches this (no one
- * signed in here), so /login stays as lean as it is.
+ * The session check (GET /api/auth/get-session), sent beside the health check instead of after
+ * it; the identity client takes its answer when it first asks. Not when a sign-out made offline
+ * is still to be told to the server: that must reach the server before the session is asked.
+ */
+async function checkSessionEarly(): Promise<boolean> {
+  if (stored(PENDING_SIGN_OUT_KEY)) return false;
+  const init = await sessionTransport.prepare({ method: 'GET', headers: {} });
+  return sendEarly(`${getApiOrigin()}/api/auth/get-session`, init);
+}
+
+/** The map settings, then the streets style they name (each asked for once, by whoever is first). */
+function warmMapStyle(): void {
+  void getClientConfig().then((config) => warmStreetsStyle(streetsStyleUrls(config)[0] ?? ''));
+}
+
+/**
+ * The server has answered the session check: its answer becomes the identity's first report,
+ * the start-up token refresh follows at once, and a signed-in user's page (on `/` also the map
+ * settings, the streets style and the journal's spots) is asked for, all while the readiness
+ * gate may still be waiting for the health check. Each is asked for once, whoever asks first.
+ */
+async function warmUpSignedIn(pathname: string): Promise<void> {
+  void refreshSignedInToken().catch(() => undefined); // the gate logs a failure
+  await authReadiness.wait();
+  const user = identity.currentUser();
+  if (!user) return;
+  // The token refresh goes out first: the gate waits for it, and the browser has few connections.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  preloadSignedInPage(pathname);
+  if (pathname !== '/') return;
+  warmMapStyle();
+  journalSession.setUser(user.uid);
+  const { useJournalStore } = await loadJournalStore();
+  const journal = useJournalStore.getState();
+  if (journal.userId === user.uid) void journal.fetchLocations();
+}
+
+/**
+ * At start, before the server has even said who is signed in (docs/behaviour.md#page-loading):
+ * on the home page of a device where someone is signed in, MapLibre (the largest download by
+ * far, and its worker) starts loading at once; on every gated page the session check goes out
+ * beside the readiness check, and what follows from its answer starts as soon as it is there
+ * instead of after the gate. A visitor's /login gets only the session check (no page scripts).
  */
 export function warmUpAtStart(pathname: string): void {
-  if (pathname !== '/' || !someoneSignedInHere()) return;
+  if (pathname === '/privacy-policy') return; // outside the gate (docs/behaviour.md#routes)
   // A failure shows when the map itself asks for its library.
-  void mapLibraryLoaders.marker().catch(() => undefined);
+  if (pathname === '/' && stored(LAST_LOGGED_IN_USER_KEY) !== null) {
+    void mapLibraryLoaders.marker().catch(() => undefined);
+    // The map settings need no session: asked for now, kept only if the server answers.
+    void sendEarly(clientConfigUrl(), { headers: configHeaders }).then((answered) => {
+      if (answered) warmMapStyle();
+    });
+  }
+  void checkSessionEarly().then((answered) => {
+    if (answered) void warmUpSignedIn(pathname);
+  });
 }

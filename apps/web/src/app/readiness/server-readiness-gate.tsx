@@ -2,7 +2,7 @@ import { useCallback, useState, type ReactNode } from 'react';
 import { checkHealth } from '../../lib/api/health.ts';
 import { rememberedUser } from '../../lib/identity/remembered-user.ts';
 import { networkState } from '../../lib/offline/network-state.ts';
-import { refreshSignedInToken } from './refresh-token.ts';
+import { forgetStartupRefresh, refreshSignedInToken } from './refresh-token.ts';
 import { StartScreen } from './start-screen.tsx';
 
 /**
@@ -11,9 +11,10 @@ import { StartScreen } from './start-screen.tsx';
  */
 let serverAnswered = false;
 
-/** For tests: forget that the server answered. */
+/** For tests: forget that the server answered, and the start-up's token refresh. */
 export function resetServerReadiness(): void {
   serverAnswered = false;
+  forgetStartupRefresh();
 }
 
 /**

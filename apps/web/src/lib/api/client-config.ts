@@ -5,6 +5,7 @@ import {
 } from '@fj/contract/client-config-reading';
 import { fetchOrSavedCopy } from '../saved-tiles/saved-fetch.ts';
 import { getApiOrigin, resolveServerUrl } from './api-base.ts';
+import { takeEarly } from './early-answer.ts';
 
 export type { ClientConfig } from '@fj/contract/client-config-reading';
 
@@ -27,12 +28,15 @@ export const parseClientConfig = (body: unknown): ClientConfig => readClientConf
 /** Saved with each map area, so the map finds its style offline. */
 export const clientConfigUrl = (): string => `${getApiOrigin()}/api/config`;
 
+export const configHeaders = { accept: 'application/json' };
+
 async function load(): Promise<ClientConfig> {
   try {
     // The copy kept with saved map areas lets the map start with no network (issue 14).
-    const response = await fetchOrSavedCopy(clientConfigUrl(), {
-      headers: { accept: 'application/json' },
-    });
+    // Asked for as the app started on `/` (app/early-warm-up.ts), when that got an answer.
+    const response =
+      (await takeEarly(clientConfigUrl())) ??
+      (await fetchOrSavedCopy(clientConfigUrl(), { headers: configHeaders }));
     if (!response.ok) throw new Error(`GET /api/config answered ${response.status}`);
     const config = parseClientConfig(await response.json());
     // A path on the API's host: the native WebView would look for it on its own origin.

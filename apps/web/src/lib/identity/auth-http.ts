@@ -1,6 +1,7 @@
 import { readIdentityRefusal } from '@fj/contract/identity';
 import { reportNetworkFailure } from '../../platform/network-diagnostics.ts';
 import { getApiOrigin } from '../api/api-base.ts';
+import { takeEarly } from '../api/early-answer.ts';
 import { IdentityError } from './identity-error.ts';
 import type { SessionTransport } from './session-transport.ts';
 
@@ -50,7 +51,9 @@ export function createAuthCall(transport: SessionTransport): AuthCall {
     let response: Response;
     const url = `${getApiOrigin()}/api/auth${path}`;
     try {
-      response = await fetch(url, init);
+      // The session check may have been sent as the app started (app/early-warm-up.ts).
+      const early = method === 'GET' ? await takeEarly(url) : null;
+      response = early ?? (await fetch(url, init));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       reportNetworkFailure({ method, url, detail: message });

@@ -21,12 +21,26 @@ function isStyle(value: unknown): value is StyleSpecification {
   );
 }
 
+/** Styles fetched at start (app/early-warm-up.ts), each handed to the map once if it came. */
+const early = new Map<string, Promise<StyleSpecification | null>>();
+
 /**
  * Fetches the streets style ourselves: an unreachable style URL handed to MapLibre leaves it
  * with no style at all (no background, no spots), whereas here it becomes `null` and the
  * plain background takes over. Never rejects.
  */
 export async function loadStreetsStyle(url: string): Promise<StyleSpecification | null> {
+  const warmed = early.get(url);
+  early.delete(url);
+  return (await warmed) ?? fetchStyle(url);
+}
+
+/** Starts fetching the style the map will ask for, before the map's code has loaded. */
+export function warmStreetsStyle(url: string): void {
+  if (url && !early.has(url)) early.set(url, fetchStyle(url));
+}
+
+async function fetchStyle(url: string): Promise<StyleSpecification | null> {
   if (!url) return null;
   try {
     const response = await fetchOrSavedCopy(url);

@@ -1,0 +1,121 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type FakeFetch, flush, installFakeFetch, json } from '../testing/fake-fetch.ts';
+
+/** The real identity, token cache and early answers against a fake server; pages and the store are stand-ins. */
+const fakes = vi.hoisted(() => ({
+  preload: vi.fn(),
+  marker: vi.fn(async () => ({})),
+  setUser: vi.fn(),
+  fetchLocations: vi.fn(async () => undefined),
+}));
+vi.mock('./pages.ts', () => ({ preloadSignedInPage: fakes.preload }));
+vi.mock('../lib/maps/map-libraries.ts', () => ({ mapLibraryLoaders: { marker: fakes.marker } }));
+vi.mock('./journal-session.ts', () => ({
+  journalSession: { setUser: fakes.setUser },
+  loadJournalStore: async () => ({
+    useJournalStore: {
+      getState: () => ({ userId: 'user-1', fetchLocations: fakes.fetchLocations }),
+    },
+  }),
+}));
+
+let server: FakeFetch;
+const session = json({ session: { id: 's' }, user: { id: 'user-1', email: 'a', name: 'a' } });
+
+async function load() {
+  vi.resetModules();
+  const { warmUpAtStart } = await import('./early-warm-up.ts');
+  const { refreshSignedInToken } = await import('./readiness/refresh-token.ts');
+  const { identity } = await import('../lib/identity/identity.ts');
+  return { warmUpAtStart, refreshSignedInToken, identity };
+}
+
+/** Lets the timers and promise callbacks of the warm-up run. */
+async function settle() {
+  for (let i = 0; i < 5; i += 1) {
+    await flush(20);
+    await vi.advanceTimersByTimeAsync(1);
+  }
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  localStorage.clear();
+  Object.values(fakes).forEach((fake) => fake.mockClear());
+  server = installFakeFetch();
+  server.on('GET /api/config', () => json({ appName: 'Foraging Journal', mapStyleUrl: '' }));
+  server.on('GET /api/auth/token', () => json({ token: 'token-1' }));
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('the start-up warm-up (docs/behaviour.md#page-loading)', () => {
+  it('on `/`: session check and map settings at once, then the token and the page, before the gate', async () => {
+    localStorage.setItem('lastLoggedInUser', 'user-1');
+    let answer: (response: Response) => void = () => undefined;
+    server.on('GET /api/auth/get-session', () => new Promise((resolve) => (answer = resolve)));
+    const { warmUpAtStart, refreshSignedInToken, identity } = await load();
+    warmUpAtStart('/');
+    await settle();
+    expect(server.calls.map((call) => call.url).sort()).toEqual([
+      '/api/auth/get-session',
+      '/api/config',
+    ]);
+    expect(fakes.marker).toHaveBeenCalledTimes(1);
+    expect(server.callsTo('GET /api/auth/token')).toHaveLength(0);
+    answer(session.clone());
+    await settle();
+    expect(identity.currentUser()?.uid).toBe('user-1');
+    expect(server.callsTo('GET /api/auth/token')).toHaveLength(1);
+    expect(fakes.preload).toHaveBeenCalledWith('/');
+    expect(fakes.setUser).toHaveBeenCalledWith('user-1');
+    expect(fakes.fetchLocations).toHaveBeenCalledTimes(1);
+    // The gate, once the health check passes, waits for that same refresh: no second one.
+    await refreshSignedInToken();
+    expect(server.callsTo('GET /api/auth/token')).toHaveLength(1);
+    expect(server.callsTo('GET /api/auth/get-session')).toHaveLength(1);
+  });
+
+  it('a visitor on /login: only the session check, whose answer the identity then uses', async () => {
+    server.on('GET /api/auth/get-session', () => json(null));
+    const { warmUpAtStart, identity } = await load();
+    warmUpAtStart('/login');
+    await settle();
+    const next = vi.fn();
+    identity.onAuthStateChanged(next);
+    await settle();
+    expect(next).toHaveBeenCalledExactlyOnceWith(null);
+    expect(server.calls.map((call) => call.url)).toEqual(['/api/auth/get-session']);
+    expect(fakes.preload).not.toHaveBeenCalled();
+  });
+
+  it('a session check with no answer changes nothing: the identity asks again later', async () => {
+    server.fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    server.on('GET /api/auth/get-session', () => session.clone());
+    const { warmUpAtStart, identity } = await load();
+    warmUpAtStart('/');
+    await settle();
+    expect(identity.currentUser()).toBeNull();
+    expect(server.callsTo('GET /api/auth/token')).toHaveLength(0);
+    const next = vi.fn();
+    identity.onAuthStateChanged(next);
+    await settle();
+    expect(next).toHaveBeenCalledWith(expect.objectContaining({ uid: 'user-1' }));
+    // The failed early one (not in the fake server's log) and the identity's own.
+    const asked = server.fetchMock.mock.calls.filter(([url]) => url === '/api/auth/get-session');
+    expect(asked).toHaveLength(2);
+  });
+
+  it('sends nothing early while a sign-out made offline waits, nor on the privacy policy', async () => {
+    localStorage.setItem('pendingSignOut', '1');
+    const { warmUpAtStart } = await load();
+    warmUpAtStart('/login');
+    await settle();
+    localStorage.removeItem('pendingSignOut');
+    warmUpAtStart('/privacy-policy');
+    await settle();
+    expect(server.calls).toHaveLength(0);
+  });
+});
