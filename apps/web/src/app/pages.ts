@@ -1,4 +1,4 @@
-import { lazyPage } from './routing/lazy-page.ts';
+import { lazyPage, type LazyPage } from './routing/lazy-page.ts';
 
 /** Every page, and the signed-in frame around them, loads on demand (docs/behaviour.md#page-loading). */
 const load = {
@@ -21,21 +21,20 @@ export const ProfilePage = lazyPage(load.profile, 'ProfilePage');
 export const HelpPage = lazyPage(load.help, 'HelpPage');
 export const SettingsPage = lazyPage(load.settings, 'SettingsPage');
 
-const signedInPages: Record<string, () => Promise<unknown>> = {
-  '/': load.home,
-  '/locations': load.locations,
-  '/profile': load.profile,
-  '/help': load.help,
-  '/settings': load.settings,
+const signedInPages: Record<string, LazyPage> = {
+  '/': HomePage,
+  '/locations': LocationsPage,
+  '/profile': ProfilePage,
+  '/help': HelpPage,
+  '/settings': SettingsPage,
 };
 
 /**
  * Starts downloading the signed-in frame and this path's page at once, as soon as the user is
- * known, instead of one after the other as React reaches them. The browser loads a module once,
- * so the lazy pages above then find them already there.
+ * known, instead of one after the other as React reaches them. Through the pages themselves, so
+ * a page whose script is there when React reaches it renders at once.
  */
 export function preloadSignedInPage(pathname: string): void {
-  const swallow = () => undefined; // a failure shows when the page itself asks
-  void load.layout().catch(swallow);
-  void signedInPages[pathname]?.().catch(swallow);
+  AppLayout.preload();
+  signedInPages[pathname]?.preload();
 }

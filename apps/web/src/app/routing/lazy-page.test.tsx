@@ -69,6 +69,21 @@ describe('a lazy page', () => {
     expect(screen.getByRole('heading', { name: 'Arrived' })).toBeTruthy();
   });
 
+  it('renders at once, with no spinner, once its preloaded script has arrived', async () => {
+    const Page = lazyPage(async () => ({ Page: () => <h1>Preloaded</h1> }), 'Page');
+    Page.preload();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    renderWithRouter(
+      <PageSlot>
+        <Page />
+      </PageSlot>,
+    );
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Preloaded' })).toBeTruthy();
+  });
+
   it("shows 'Loading chunk failed' when the script never arrives", async () => {
     renderLazy(never);
     await act(async () => {

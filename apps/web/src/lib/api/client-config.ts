@@ -34,8 +34,9 @@ async function load(): Promise<ClientConfig> {
   try {
     // The copy kept with saved map areas lets the map start with no network (issue 14).
     // Asked for as the app started on `/` (app/early-warm-up.ts), when that got an answer.
+    const early = takeEarly(clientConfigUrl());
     const response =
-      (await takeEarly(clientConfigUrl())) ??
+      (early && (await early)) ??
       (await fetchOrSavedCopy(clientConfigUrl(), { headers: configHeaders }));
     if (!response.ok) throw new Error(`GET /api/config answered ${response.status}`);
     const config = parseClientConfig(await response.json());

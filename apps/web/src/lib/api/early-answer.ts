@@ -19,8 +19,11 @@ export function sendEarly(url: string, init: RequestInit = {}): Promise<boolean>
   return answer.then((response) => response !== null);
 }
 
-/** The early answer for `url` (waiting for it if it is still on its way), or null. Once only. */
-export async function takeEarly(url: string): Promise<Response | null> {
+/**
+ * The early answer for `url`, once only: a promise of it (null if it is no 2xx answer), or null
+ * at once when nothing was sent, so that the usual path takes no extra turn.
+ */
+export function takeEarly(url: string): Promise<Response | null> | null {
   const answer = sent.get(url);
   if (!answer) return null;
   sent.delete(url);

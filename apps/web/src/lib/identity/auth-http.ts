@@ -52,8 +52,8 @@ export function createAuthCall(transport: SessionTransport): AuthCall {
     const url = `${getApiOrigin()}/api/auth${path}`;
     try {
       // The session check may have been sent as the app started (app/early-warm-up.ts).
-      const early = method === 'GET' ? await takeEarly(url) : null;
-      response = early ?? (await fetch(url, init));
+      const early = method === 'GET' ? takeEarly(url) : null;
+      response = (early && (await early)) ?? (await fetch(url, init));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       reportNetworkFailure({ method, url, detail: message });

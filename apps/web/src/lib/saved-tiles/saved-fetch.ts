@@ -22,7 +22,17 @@ export async function openTileCache(): Promise<TileCache> {
  * answer. For what the map needs to start offline: the config, the style, its TileJSON.
  */
 export async function fetchOrSavedCopy(url: string, init?: RequestInit): Promise<Response> {
-  return fetchOrSaved(url, await openTileCache(), (target, options) =>
+  return fetchOrSaved(url, openedWhenNeeded, (target, options) =>
     fetch(target, { ...init, ...options }),
   );
 }
+
+/**
+ * The saved-tiles cache, opened only when a saved copy is looked for: the request goes out at
+ * once, instead of after Cache Storage has opened (at start-up, behind other requests).
+ */
+const openedWhenNeeded: TileCache = {
+  match: async (url) => (await openTileCache()).match(url),
+  put: async (url, response) => (await openTileCache()).put(url, response),
+  delete: async (url) => (await openTileCache()).delete(url),
+};
