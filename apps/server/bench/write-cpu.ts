@@ -87,6 +87,7 @@ async function measure(entry: string, kind: DatabaseKind): Promise<Record<string
       () => ['/api/v1/locations'],
       locationBody,
     );
+    if (process.env.WRITE_CPU_ONLY === 'locations') return { locations, locationRate };
     const [entries, entryRate] = await run(
       'entries',
       (i) => (spots[i] ?? []).map((id) => `/api/v1/locations/${id}/entries`),

@@ -2,6 +2,7 @@ import { createImportService } from './modules/import/service.ts';
 import type { Config } from './config.ts';
 import type { DialectName } from './db/dialect.ts';
 import type { Db } from './db/executor.ts';
+import { groupCommit } from './db/group-commit.ts';
 import { createRestoreService } from './modules/backup/restore.ts';
 import { createBackupService } from './modules/backup/service.ts';
 import { createEntryService } from './modules/entries/service.ts';
@@ -42,8 +43,11 @@ export interface ServiceDeps {
 /** Every service of the server, built once with its dependencies; app.ts hands them to routes. */
 export function createServices(deps: ServiceDeps) {
   const { db, dialect, storage, signer, quotas } = deps;
+  // Location and entry writes share SQLite transactions when they arrive together.
+  const writes = groupCommit(db, dialect);
   const locations = createLocationService({
     db,
+    writes,
     storage,
     signer,
     maxLocationsPerUser: quotas.locationsPerUser,
@@ -90,7 +94,7 @@ export function createServices(deps: ServiceDeps) {
       onPreferencesWritten: (userId) => preferences.forget(userId),
     }),
     entries: createEntryService({
-      db,
+      writes,
       storage,
       locations,
       maxEntriesPerLocation: quotas.entriesPerLocation,
