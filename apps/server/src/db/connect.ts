@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Config } from '../config.ts';
+import { checkpointAside } from './checkpoint-aside.ts';
 import { makePrivateDir, makePrivateFile } from '../lib/private-files.ts';
 import type { DialectName } from './dialect.ts';
 import type { Db } from './executor.ts';
@@ -40,9 +41,19 @@ export async function connectDatabase(config: Config['database']): Promise<Datab
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  const stopCheckpoints = checkpointAside(sqlite, config.file);
+  const statements = withStatementCache(sqlite);
   return {
     db: new Kysely<Database>({
-      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+      dialect: new SqliteDialect({
+        database: {
+          prepare: (sql) => statements.prepare(sql),
+          close() {
+            stopCheckpoints();
+            statements.close();
+          },
+        },
+      }),
     }),
     dialect: 'sqlite',
   };
