@@ -39,7 +39,11 @@ export function checkpointAside(sqlite: Pragmas, file: string, everyMs = 200): (
   const start = () => {
     worker = new Worker(workerSource, {
       eval: true,
-      workerData: { driver: createRequire(import.meta.url).resolve('better-sqlite3'), file, everyMs },
+      workerData: {
+        driver: createRequire(import.meta.url).resolve('better-sqlite3'),
+        file,
+        everyMs,
+      },
     });
     worker.unref();
     sqlite.pragma(`wal_autocheckpoint = ${fallbackAutoCheckpoint}`);

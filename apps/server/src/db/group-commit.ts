@@ -57,7 +57,10 @@ export function groupCommit(db: Db, dialect: DialectName): WriteTransactions {
       }
       await trx.commit().execute();
     } catch (error) {
-      await trx.rollback().execute().catch(() => undefined);
+      await trx
+        .rollback()
+        .execute()
+        .catch(() => undefined);
       throw error;
     }
     return outcomes;
