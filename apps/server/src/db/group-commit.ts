@@ -39,6 +39,15 @@ export function groupCommit(db: Db, dialect: DialectName): WriteTransactions {
   let scheduled = false;
 
   async function runBatch(batch: readonly Pending[]): Promise<Outcome[]> {
+    const [only] = batch;
+    // Alone, a write needs no savepoint: its own failure may roll back the whole transaction.
+    if (only && batch.length === 1) {
+      try {
+        return [{ ok: true, value: await db.transaction().execute(only.work) }];
+      } catch (error) {
+        return [{ ok: false, error }];
+      }
+    }
     const trx = await db.startTransaction().execute();
     const outcomes: Outcome[] = [];
     try {
