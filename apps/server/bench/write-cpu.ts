@@ -3,7 +3,10 @@
 // far less than requests per second (bench/README.md, "writes").
 // Usage (repository root): node --import tsx apps/server/bench/write-cpu.ts \
 //   apps/server/dist/before/main.js apps/server/dist/main.js [rounds]
-// With TEST_DATABASE_URL set it measures PostgreSQL too.
+// With TEST_DATABASE_URL set it measures PostgreSQL too. WRITE_CPU_REQUESTS (6,000) creates
+// each; WRITE_CPU_ONLY=locations skips entries; WRITE_CPU_NODE_ARGS="--cpu-prof
+// --cpu-prof-dir=…" runs the servers under those node flags (and stops them gently, so that
+// they write their profiles).
 import autocannon from 'autocannon';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,7 +33,15 @@ function cpuMicros(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1e6) / ticksPerSecond;
 }
 
-async function measure(entry: string, kind: DatabaseKind): Promise<Record<string, number>> {
+/** CPU µs per create, and the load's p99 and rate as autocannon saw them. */
+interface Measured {
+  locations: number;
+  locationLoad: string;
+  entries?: number;
+  entryLoad?: string;
+}
+
+async function measure(entry: string, kind: DatabaseKind): Promise<Measured> {
   const database = await kind.create();
   const workDir = mkdtempSync(path.join(tmpdir(), 'fj-write-cpu-'));
   const server = await startUntilHealthy(
@@ -85,18 +96,18 @@ async function measure(entry: string, kind: DatabaseKind): Promise<Record<string
         `${result.latency.p99} ms, ${(requests / result.duration).toFixed(0)}/s`,
       ] as const;
     };
-    const [locations, locationRate] = await run(
+    const [locations, locationLoad] = await run(
       'locations',
       () => ['/api/v1/locations'],
       locationBody,
     );
-    if (process.env.WRITE_CPU_ONLY === 'locations') return { locations, locationRate };
-    const [entries, entryRate] = await run(
+    if (process.env.WRITE_CPU_ONLY === 'locations') return { locations, locationLoad };
+    const [entries, entryLoad] = await run(
       'entries',
       (i) => (spots[i] ?? []).map((id) => `/api/v1/locations/${id}/entries`),
       entryBody,
     );
-    return { locations, locationRate, entries, entryRate };
+    return { locations, locationLoad, entries, entryLoad };
   } finally {
     if (process.env.WRITE_CPU_NODE_ARGS) {
       // A profile is written only by a process that exits by itself.
@@ -120,7 +131,7 @@ for (let round = 0; round < Number(rounds); round++)
       const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
       console.log(
         `${new Date().toISOString().slice(11, 19)} ${kind.name.padEnd(8)} ${label.padEnd(6)} ` +
-          `locations ${figures.locations?.toFixed(0)} µs (p99 ${figures.locationRate})  ` +
-          `entries ${figures.entries?.toFixed(0)} µs (p99 ${figures.entryRate})  (load ${load})`,
+          `locations ${figures.locations.toFixed(0)} µs (p99 ${figures.locationLoad})  ` +
+          `entries ${figures.entries?.toFixed(0)} µs (p99 ${figures.entryLoad})  (load ${load})`,
       );
     }
