@@ -1,8 +1,8 @@
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { checkpointAside } from '../src/db/checkpoint-aside.ts';
 
 describe('WAL checkpoints off the event loop', () => {
@@ -41,6 +41,23 @@ describe('WAL checkpoints off the event loop', () => {
     write(100);
     await pause(700);
     expect(sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+  });
+
+  it('gives the checkpoints back to the connection when the worker fails', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'fj-checkpoint-'));
+    // A large WAL beside no database: the worker's connection cannot open, and the worker ends.
+    const file = path.join(dir, 'gone.db');
+    writeFileSync(`${file}-wal`, Buffer.alloc(3 * 1024 * 1024));
+    const pragmas: string[] = [];
+    const stop = checkpointAside({ pragma: (source) => pragmas.push(source) }, file, 20);
+    cleanups.push(() => {
+      stop();
+      rmSync(dir, { recursive: true, force: true });
+    });
+    await vi.waitFor(() => expect(pragmas).toContain('wal_autocheckpoint = 1000'), {
+      timeout: 5000,
+    });
+    expect(pragmas).toEqual(['wal_autocheckpoint = 10000', 'wal_autocheckpoint = 1000']);
   });
 
   it('once the WAL has grown, a worker checkpoints it, so the next write starts the WAL anew', async () => {

@@ -47,7 +47,9 @@ export function checkpointAside(sqlite: Pragmas, file: string, everyMs = 200): (
     });
     worker.unref();
     sqlite.pragma(`wal_autocheckpoint = ${fallbackAutoCheckpoint}`);
-    // A worker that fails leaves the checkpoints to the server's connection again.
+    // A worker that fails leaves the checkpoints to the server's connection again (and an
+    // 'error' without a listener would end the server).
+    worker.on('error', () => undefined);
     worker.once('exit', () => {
       if (!stopped) sqlite.pragma(`wal_autocheckpoint = ${defaultAutoCheckpoint}`);
     });
