@@ -6,12 +6,15 @@ import { makePrivateDir, makePrivateFile } from '../lib/private-files.ts';
 import type { DialectName } from './dialect.ts';
 import type { Db } from './executor.ts';
 import { withPreparedStatements } from './pg-prepared.ts';
+import { readNowOn, type ReadNow } from './read-now.ts';
 import type { Database } from './schema.ts';
 import { withStatementCache } from './statement-cache.ts';
 
 export interface DatabaseHandle {
   db: Db;
   dialect: DialectName;
+  /** SQLite's connection read without a promise (read-now.ts); null on PostgreSQL. */
+  readNow: ReadNow | null;
 }
 
 /** Only the driver in use is loaded: a SQLite server never loads pg, and the other way round. */
@@ -25,6 +28,7 @@ export async function connectDatabase(config: Config['database']): Promise<Datab
         dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }),
       }),
       dialect: 'postgres',
+      readNow: null,
     };
   }
   makePrivateDir(path.dirname(config.file));
@@ -45,5 +49,6 @@ export async function connectDatabase(config: Config['database']): Promise<Datab
       dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     }),
     dialect: 'sqlite',
+    readNow: readNowOn(sqlite),
   };
 }
