@@ -48,8 +48,12 @@ interface Kind {
   headers: Record<string, string>;
 }
 
+/** `apps/server/dist/main.js`, or `LOG_LEVEL=warn,…:apps/server/dist/main.js` with settings. */
 async function prepare(entry: string, workDir: string) {
-  const server = await startUntilHealthy([entry], {
+  const colon = entry.lastIndexOf(':');
+  const settings = colon === -1 ? [] : entry.slice(0, colon).split(',');
+  const server = await startUntilHealthy([entry.slice(colon + 1)], {
+    ...Object.fromEntries(settings.map((setting) => setting.split('=', 2))),
     NODE_ENV: 'production',
     DATA_DIR: mkdtempSync(path.join(workDir, 'data-')),
     RATE_LIMIT_MAX: '1000000000',

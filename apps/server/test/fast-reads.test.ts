@@ -146,6 +146,37 @@ describe.each(databaseKinds)('reads answered before Fastify on $name', (kind) =>
     expect(stale.headers.etag).not.toBe(fast.headers.etag);
   });
 
+  it('answers a 304 no more once any write changed the answer, and the new ETag at once', async () => {
+    const user = await userWithData();
+    const url = '/api/v1/locations';
+    const writes = [
+      () => seedLocation(t, user),
+      async () => {
+        const [spot] = (await syncOf(t, user)).locations;
+        await seedEntry(t, user, spot?.id ?? '');
+      },
+      () =>
+        t.app.inject({
+          method: 'PUT',
+          url: '/api/v1/preferences/tutorial',
+          headers: user.auth,
+          payload: { show: false },
+        }),
+    ];
+    for (const write of writes) {
+      const etag = await etagOf(user, url);
+      expect((await overHttp(t, url, { ...user.auth, 'if-none-match': etag })).status).toBe(304);
+      await write();
+      const before = answered();
+      const stale = await overHttp(t, url, { ...user.auth, 'if-none-match': etag });
+      expect(stale.status).toBe(200);
+      expect(answered()).toBe(before);
+      const fresh = { ...user.auth, 'if-none-match': String(stale.headers.etag) };
+      expect((await overHttp(t, url, fresh)).status).toBe(304);
+      expect(answered()).toBe(before + 1);
+    }
+  });
+
   it.runIf(kind.name === 'sqlite')(
     'decides a 304 at once on SQLite: a write in progress is a change, and other users wait for nothing',
     async () => {

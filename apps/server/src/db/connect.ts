@@ -44,11 +44,14 @@ export async function connectDatabase(config: Config['database']): Promise<Datab
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  const readNow = readNowOn(sqlite);
   return {
     db: new Kysely<Database>({
-      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+      dialect: new SqliteDialect({
+        database: withStatementCache(sqlite, undefined, readNow.beforeChange),
+      }),
     }),
     dialect: 'sqlite',
-    readNow: readNowOn(sqlite),
+    readNow,
   };
 }

@@ -1,33 +1,48 @@
 import type { Compilable } from 'kysely';
 
 /**
- * A read that answers at once, without a promise: a statement run directly on SQLite's one
+ * Reads that answer at once, without a promise: statements run directly on SQLite's one
  * connection (better-sqlite3 is synchronous), beside Kysely, which queues every query behind
  * the transaction in progress. For the conditional reads answered before Fastify (issue 12),
  * where Kysely's promises and connection queue cost several times the read itself.
  *
- * It sees what the connection sees: the committed rows, or, while a transaction of this
+ * A read sees what the connection sees: the committed rows, or, while a transaction of this
  * process is open between two of its statements, that transaction's writes too. So it may only
  * decide what such writes cannot make wrong (a revision only grows: a read that sees one more
  * bump than has committed says "changed", and the caller asks Kysely); never what an answer is
  * labelled with. PostgreSQL has no such connection: there it is absent.
  */
-export type ReadNow = <Row>(
-  query: Compilable<Row>,
-) => (...parameters: unknown[]) => Row | undefined;
+export interface ReadNow {
+  /** The query (compiled by Kysely: the same SQL as its Kysely twin), prepared once. */
+  prepare<Row>(query: Compilable<Row>): (...parameters: unknown[]) => Row | undefined;
+  /**
+   * How many statements that may change what a read sees (writes, and the begin or end of a
+   * transaction) Kysely has run on the connection: while it stays the same, so does every
+   * read's answer, as long as no other process writes the file (SQLite is one server's
+   * database, as the preferences row cache also assumes: services.ts).
+   */
+  changes(): number;
+}
 
-/** What readNow needs of a better-sqlite3 database. */
+/** What readNowOn needs of a better-sqlite3 database. */
 interface Preparer {
   prepare(sql: string): { get(...parameters: unknown[]): unknown };
 }
 
 /**
- * Each query is compiled by Kysely (the same SQL as its Kysely twin) and prepared once; its
- * parameters are given in the order the compiled query names them.
+ * The connection's reads; `changes` counts what withStatementCache (statement-cache.ts) reports
+ * as it hands Kysely each statement that may change what reads see.
  */
-export function readNowOn(database: Preparer): ReadNow {
-  return <Row>(query: Compilable<Row>) => {
-    const statement = database.prepare(query.compile().sql);
-    return (...parameters: unknown[]) => statement.get(...parameters) as Row | undefined;
+export function readNowOn(database: Preparer): ReadNow & { beforeChange(): void } {
+  let changes = 0;
+  return {
+    prepare<Row>(query: Compilable<Row>) {
+      const statement = database.prepare(query.compile().sql);
+      return (...parameters: unknown[]) => statement.get(...parameters) as Row | undefined;
+    },
+    changes: () => changes,
+    beforeChange() {
+      changes += 1;
+    },
   };
 }
