@@ -1,38 +1,10 @@
-import { createHash } from 'node:crypto';
 import type { Location } from '@fj/contract/locations';
 import { beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { databaseKinds } from './helpers/databases.ts';
 import { seedEntry, seedLocation, seedPhoto } from './helpers/seed.ts';
 import type { TestUser } from './helpers/test-app.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
-
-/** Every file of a ZIP by name, read back with yauzl (which checks each entry's CRC-32). */
-function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
-      if (error) return reject(error);
-      const files = new Map<string, Buffer>();
-      zip.on('error', reject);
-      zip.on('end', () => resolve(files));
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError) return reject(streamError);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('error', reject);
-          stream.on('end', () => {
-            files.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.readEntry();
-    });
-  });
-}
-
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+import { sha256, unzip } from './helpers/zip-files.ts';
 
 interface Manifest {
   format: string;
@@ -79,7 +51,7 @@ describe.each(databaseKinds)('backup on $name', (kind) => {
     expect(res.headers['content-disposition']).toMatch(
       /^attachment; filename="foraging-journal-backup-\d{4}-\d{2}-\d{2}\.zip"$/,
     );
-    const files = await unzip(res.rawPayload);
+    const files = new Map(await unzip(res.rawPayload));
     expect([...files.keys()].sort()).toEqual(
       ['data/journal.json', 'manifest.json', ...photoKeys.map((k) => `photos/${k}`)].sort(),
     );
@@ -117,7 +89,7 @@ describe.each(databaseKinds)('backup on $name', (kind) => {
   });
 
   it("holds nothing of another user's, and asks for a sign-in first", async () => {
-    const files = await unzip((await backup()).rawPayload);
+    const files = new Map(await unzip((await backup()).rawPayload));
     const text = files.get('data/journal.json')?.toString('utf8') ?? '';
     expect(text).not.toContain('Not yours');
     expect([...files.keys()].every((name) => !name.includes(other.id))).toBe(true);
@@ -126,7 +98,7 @@ describe.each(databaseKinds)('backup on $name', (kind) => {
 
   it('backs up an empty account as a ZIP with an empty journal', async () => {
     const empty = await t.signUp();
-    const files = await unzip((await backup(empty)).rawPayload);
+    const files = new Map(await unzip((await backup(empty)).rawPayload));
     expect([...files.keys()].sort()).toEqual(['data/journal.json', 'manifest.json']);
     const manifest = JSON.parse(files.get('manifest.json')?.toString('utf8') ?? '{}') as Manifest;
     expect(manifest.counts).toEqual({ locations: 0, entries: 0, photos: 0 });

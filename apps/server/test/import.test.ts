@@ -3,12 +3,12 @@ import type { ImportPreview, ImportResult } from '@fj/contract/import';
 import type { Location } from '@fj/contract/locations';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ZipFile } from 'yazl';
 import { databaseKinds } from './helpers/databases.ts';
 import { multipartBody } from './helpers/multipart.ts';
 import { seedEntry, seedLocation } from './helpers/seed.ts';
 import type { TestUser } from './helpers/test-app.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
+import { zipOf } from './helpers/zip-files.ts';
 
 const patch: { type: 'Polygon'; coordinates: [number, number][][] } = {
   type: 'Polygon',
@@ -28,18 +28,6 @@ const point = (lng: number, lat: number, properties: Record<string, unknown>, id
   geometry: { type: 'Point', coordinates: [lng, lat] },
   properties,
 });
-/** A ZIP archive of these files, made with yazl (the backup's writer). */
-async function zipOf(files: Record<string, string | Buffer>): Promise<Buffer> {
-  const zip = new ZipFile();
-  for (const [name, body] of Object.entries(files)) {
-    zip.addBuffer(typeof body === 'string' ? Buffer.from(body) : body, name);
-  }
-  zip.end();
-  const chunks: Buffer[] = [];
-  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 const collection = (features: unknown[]) => JSON.stringify({ type: 'FeatureCollection', features });
 
 /** A spot as compared across accounts: everything but its ids. */

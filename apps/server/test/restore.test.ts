@@ -1,54 +1,16 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { ImportPreview, ImportResult } from '@fj/contract/import';
 import type { Location } from '@fj/contract/locations';
 import type { Preferences } from '@fj/contract/preferences';
 import { beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
-import { ZipFile } from 'yazl';
 import { databaseKinds } from './helpers/databases.ts';
 import { multipartBody } from './helpers/multipart.ts';
 import { seedEntry, seedLocation, seedPhoto } from './helpers/seed.ts';
 import type { TestApp, TestUser } from './helpers/test-app.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
-
-const sha256 = (bytes: Buffer | null) =>
-  bytes ? createHash('sha256').update(bytes).digest('hex') : 'missing';
-
-/** Every file of a ZIP by name, in order. */
-function unzip(buffer: Buffer): Promise<[string, Buffer][]> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
-      if (error) return reject(error);
-      const files: [string, Buffer][] = [];
-      zip.on('error', reject);
-      zip.on('end', () => resolve(files));
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError) return reject(streamError);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('error', reject);
-          stream.on('end', () => {
-            files.push([entry.fileName, Buffer.concat(chunks)]);
-            zip.readEntry();
-          });
-        });
-      });
-      zip.readEntry();
-    });
-  });
-}
-
-async function zipOf(files: readonly [string, Buffer][]): Promise<Buffer> {
-  const zip = new ZipFile();
-  for (const [name, body] of files) zip.addBuffer(body, name);
-  zip.end();
-  const chunks: Buffer[] = [];
-  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
+import { sha256, unzip, zipOf } from './helpers/zip-files.ts';
 
 interface Manifest {
   format: string;

@@ -6,6 +6,7 @@ import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../e2e/support/context.ts';
 import type { BenchServer } from './app-server.ts';
 import { startBareMap } from './bare-map-server.ts';
+import { startRecording, type RunRecording } from './run-recording.ts';
 import { spotPositions, type BenchUser } from './seed.ts';
 
 export const viewport = { width: 1280, height: 800 };
@@ -32,18 +33,18 @@ const doneWhenDrawn = (expected: string) => `
   observer.observe(document, { childList: true, subtree: true, characterData: true });
 `;
 
-type Storage = Awaited<ReturnType<BrowserContext['storageState']>>;
+export type DeviceState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 /**
  * The user as they are on their own device: signed in there before (the session cookie and
  * what the app keeps in local storage), the browser's cache of downloaded files empty.
  */
-async function signedInStorage(
+export async function signedInStorage(
   browser: Browser,
-  server: BenchServer,
+  server: Pick<BenchServer, 'baseUrl'>,
   user: BenchUser,
   total: number,
-): Promise<Storage> {
+): Promise<DeviceState> {
   const context = await browser.newContext({ viewport });
   try {
     await context.addCookies(cookiesFor(server.baseUrl, user.cookie));
@@ -58,25 +59,32 @@ async function signedInStorage(
   }
 }
 
-/** ms from navigation start to the app's map showing every spot, clusters drawn. */
-async function timeApp(
+/**
+ * ms from navigation start to the app's map showing every spot, clusters drawn; `recording`
+ * asks for a CPU profile or trace of the run (map-lab.ts).
+ */
+export async function timeApp(
   browser: Browser,
-  server: BenchServer,
-  storage: Storage,
+  server: Pick<BenchServer, 'baseUrl'>,
+  storage: DeviceState,
   total: number,
+  recording: RunRecording = {},
 ): Promise<number> {
   // A new context each time: cookies and local storage as given, nothing cached.
   const context = await browser.newContext({ viewport, storageState: storage });
   try {
     const page = await context.newPage();
     await page.addInitScript({ content: doneWhenDrawn(`${total} spots on the map`) });
+    const stopRecording = await startRecording(browser, context, page, recording);
     await page.goto(`${server.baseUrl}/`);
     const done = await page.waitForFunction(
       () => (window as { benchDone?: number }).benchDone,
       undefined,
       { timeout: 120_000 },
     );
-    return Number(await done.jsonValue());
+    const ms = Number(await done.jsonValue());
+    await stopRecording();
+    return ms;
   } finally {
     await context.close();
   }

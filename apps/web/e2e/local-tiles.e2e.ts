@@ -1,5 +1,3 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fromGeojsonVt } from '@maplibre/vt-pbf';
@@ -14,7 +12,7 @@ import {
   signUp,
   uniqueEmail,
 } from './support/browser.ts';
-import { startServer, type StartedServer } from './support/server.ts';
+import type { StartedServer } from './support/server.ts';
 import {
   shareOfColour,
   wholeWorld,
@@ -22,6 +20,7 @@ import {
   writeSolidMbtiles,
   type Rgb,
 } from './support/tile-files.ts';
+import { useServerWithTiles } from './support/tile-server.ts';
 
 /**
  * The base map from a tile file on the server (issue 14, docs/behaviour.md#map-tiles): with a
@@ -100,30 +99,6 @@ function hexColour(hex: string): Rgb {
   return { r: value >> 16, g: (value >> 8) & 255, b: value & 255 };
 }
 
-/** A server of its own whose DATA_DIR/tiles holds one file, written by `write`. */
-function useServerWith(write: (tilesDir: string) => void | Promise<void>, label: string) {
-  const started: { server?: StartedServer; workDir?: string } = {};
-  beforeAll(async () => {
-    started.workDir = mkdtempSync(path.join(tmpdir(), 'fj-local-tiles-'));
-    const tilesDir = path.join(started.workDir, 'data', 'tiles');
-    mkdirSync(tilesDir, { recursive: true });
-    await write(tilesDir);
-    started.server = await startServer({
-      dataDir: path.join(started.workDir, 'data'),
-      webDistDir: e2e.webDistDir,
-      logFile: path.join(e2e.artifactsDir, `local-tiles-${label}-server.log`),
-    });
-  });
-  afterAll(async () => {
-    await started.server?.stop();
-    if (started.workDir) rmSync(started.workDir, { recursive: true, force: true });
-  });
-  return () => {
-    if (!started.server) throw new Error('the server is used outside its describe block');
-    return started.server;
-  };
-}
-
 /**
  * A new user's home map on this server, every outside host refused: the share of the map
  * canvas in `colour`, the outside URLs asked for, and the tile answers.
@@ -193,9 +168,8 @@ describe.skipIf(e2e.skip)('the base map from a local tile file', () => {
   });
 
   describe('raster MBTiles', () => {
-    const server = useServerWith(
-      (dir) => writeSolidMbtiles(path.join(dir, 'region.mbtiles'), tileColour),
-      'raster',
+    const server = useServerWithTiles('local-tiles-raster', (dir) =>
+      writeSolidMbtiles(path.join(dir, 'region.mbtiles'), tileColour),
     );
 
     it('shows the tile file on the map, with no request to any other host', async () => {
@@ -220,9 +194,8 @@ describe.skipIf(e2e.skip)('the base map from a local tile file', () => {
   });
 
   describe('gzipped vector MBTiles in the Protomaps schema', () => {
-    const server = useServerWith(
-      (dir) => writeVectorMbtiles(path.join(dir, 'region.mbtiles')),
-      'vector',
+    const server = useServerWithTiles('local-tiles-vector', (dir) =>
+      writeVectorMbtiles(path.join(dir, 'region.mbtiles')),
     );
 
     it("draws the tiles with the server's own style (gzip as sent) and its labels, with no request to any other host", async () => {

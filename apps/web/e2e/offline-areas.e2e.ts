@@ -1,5 +1,3 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +11,7 @@ import {
   uniqueEmail,
 } from './support/browser.ts';
 import { recordProgress, reloadOffline, untilControlled } from './support/saved-areas.ts';
-import { startServer, type StartedServer } from './support/server.ts';
+import { useServerWithTiles } from './support/tile-server.ts';
 import { shareOfColour, writeSolidMbtiles, type Rgb } from './support/tile-files.ts';
 
 /**
@@ -27,29 +25,19 @@ const tileColour: Rgb = { r: 40, g: 170, b: 200 };
 
 describe.skipIf(e2e.skip)('map areas saved for offline use', () => {
   let browser: Browser;
-  let server: StartedServer;
-  let workDir: string;
+  const server = useServerWithTiles('offline-areas', async (tilesDir) => {
+    await writeSolidMbtiles(path.join(tilesDir, 'region.mbtiles'), tileColour);
+  });
   beforeAll(async () => {
     browser = await launchBrowser();
-    workDir = mkdtempSync(path.join(tmpdir(), 'fj-offline-areas-'));
-    const tilesDir = path.join(workDir, 'data', 'tiles');
-    mkdirSync(tilesDir, { recursive: true });
-    await writeSolidMbtiles(path.join(tilesDir, 'region.mbtiles'), tileColour);
-    server = await startServer({
-      dataDir: path.join(workDir, 'data'),
-      webDistDir: e2e.webDistDir,
-      logFile: path.join(e2e.artifactsDir, 'offline-areas-server.log'),
-    });
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
-    if (workDir) rmSync(workDir, { recursive: true, force: true });
   });
 
   it('saves the visible area with progress, then draws it with no network after a reload', async () => {
     const { page, context } = await openTab(browser, phone, {
-      baseUrl: server.baseUrl,
+      baseUrl: server().baseUrl,
       serviceWorkers: 'allow',
     });
     try {
@@ -97,9 +85,11 @@ describe.skipIf(e2e.skip)('map areas saved for offline use', () => {
 
       const tileRequests = await reloadOffline(context, page);
       const canvas = page.locator('.maplibregl-canvas');
+      // Only the saved tiles have this colour. On a phone a new user's "Add your first spot"
+      // card covers about half of the map, so a fifth of the canvas is the bar.
       await expect
         .poll(async () => shareOfColour(await canvas.screenshot(), tileColour), { timeout: 15_000 })
-        .toBeGreaterThan(0.3);
+        .toBeGreaterThan(0.2);
       await screenshot(page, 'offline-areas-offline-375');
       expect(tileRequests).toEqual([]);
     } finally {

@@ -1,5 +1,3 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +18,7 @@ import {
 } from './support/browser.ts';
 import { createSpots, type NewSpot } from './support/journal.ts';
 import { recordProgress, reloadOffline, untilControlled } from './support/saved-areas.ts';
-import { startServer, type StartedServer } from './support/server.ts';
+import { useServerWithTiles } from './support/tile-server.ts';
 import { mapLikePng, shareOfColour, writeMbtiles, type Rgb } from './support/tile-files.ts';
 
 /**
@@ -68,13 +66,7 @@ async function homeWithSpots(page: Page, list: NewSpot[], label: string): Promis
 
 describe.skipIf(e2e.skip)('making my spots available offline', () => {
   let browser: Browser;
-  let server: StartedServer;
-  let workDir: string;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    workDir = mkdtempSync(path.join(tmpdir(), 'fj-offline-spots-'));
-    const tilesDir = path.join(workDir, 'data', 'tiles');
-    mkdirSync(tilesDir, { recursive: true });
+  const server = useServerWithTiles('offline-spots', async (tilesDir) => {
     const tiles = await Promise.all(
       tilesAround(spots).map(async (tile) => ({ tile, data: await mapLikePng(tileColour, tile) })),
     );
@@ -84,20 +76,16 @@ describe.skipIf(e2e.skip)('making my spots available offline', () => {
       name: 'spots',
       format: 'png',
     });
-    server = await startServer({
-      dataDir: path.join(workDir, 'data'),
-      webDistDir: e2e.webDistDir,
-      logFile: path.join(e2e.artifactsDir, 'offline-spots-server.log'),
-    });
+  });
+  beforeAll(async () => {
+    browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
-    if (workDir) rmSync(workDir, { recursive: true, force: true });
   });
 
   it('saves zooms 10–16 around one spot after a cancelled try, and prints the time and size', async () => {
-    const { page, context } = await openTab(browser, phone, { baseUrl: server.baseUrl });
+    const { page, context } = await openTab(browser, phone, { baseUrl: server().baseUrl });
     try {
       await homeWithSpots(page, spots.slice(0, 1), 'offline-one-spot');
       await page.getByRole('button', { name: 'Make my spots available offline' }).click();
@@ -135,7 +123,7 @@ describe.skipIf(e2e.skip)('making my spots available offline', () => {
 
   it('shows the size first, saves 3 spots with progress, and draws them offline', async () => {
     const { page, context } = await openTab(browser, phone, {
-      baseUrl: server.baseUrl,
+      baseUrl: server().baseUrl,
       serviceWorkers: 'allow',
     });
     try {

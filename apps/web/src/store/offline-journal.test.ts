@@ -7,7 +7,7 @@ import { installFakeFetch, json, signedInServer, type FakeFetch } from '../testi
 import { serverPrefs } from '../testing/fixtures.ts';
 import { loadStore } from '../testing/store-kit.ts';
 import { syncMarkOf } from './outbox-view.ts';
-import { createLocalCopy } from '../lib/offline/local-copy.ts';
+import { createLocalCopy, LARGE_WRITE } from '../lib/offline/local-copy.ts';
 
 freshIndexedDbPerTest();
 
@@ -127,6 +127,35 @@ describe('the journal on the device', () => {
     }
     expect(local?.cursor).toBe('c1');
     expect(local?.locations.map((l) => l.name)).toEqual(['Oak ridge']);
+  });
+
+  it('writes a big first answer to the copy once the map has drawn it, with a change made meanwhile after it', async () => {
+    serverList.splice(
+      0,
+      serverList.length,
+      ...Array.from({ length: LARGE_WRITE }, (_, i) => makeLocation({ id: `big${i}` })),
+    );
+    server.on(`POST ${API}/locations`, (call) =>
+      json(makeLocation({ id: (call.body as { id: string }).id, name: 'Cep bank' }), 201),
+    );
+    const store = await signedIn();
+    // The store's own module: loadStore gave it fresh modules.
+    const { firstScreenDrawn } = await import('../lib/offline/first-screen.ts');
+    expect(store.getState().locations).toHaveLength(LARGE_WRITE);
+    await store.getState().addLocation({ name: 'Cep bank', position: { lat: 3, lng: 4 } });
+    expect(store.getState().locations).toHaveLength(LARGE_WRITE + 1);
+    for (let i = 0; i < 50; i += 1) await new Promise((resolve) => setImmediate(resolve));
+    // The map is still drawing: the copy is as it was (none yet), the new spot waits behind it.
+    expect(await createLocalCopy('user-1').load()).toBeNull();
+    firstScreenDrawn();
+    let local = await createLocalCopy('user-1').load();
+    for (let i = 0; i < 200 && local?.locations.length !== LARGE_WRITE + 1; i += 1) {
+      await new Promise((resolve) => setImmediate(resolve));
+      local = await createLocalCopy('user-1').load();
+    }
+    expect(local?.locations).toHaveLength(LARGE_WRITE + 1);
+    expect(local?.locations.map((l) => l.name)).toContain('Cep bank');
+    expect(local?.cursor).toBe('c1');
   });
 
   it('offline, a new spot shows at once, waits in the outbox, and goes up with its id once back', async () => {

@@ -2,6 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OutboxItem } from '../../lib/offline/outbox-ops.ts';
+import { serverReachability } from '../../lib/api/server-reachability.ts';
 import { fakeAuth, signedInUser } from '../../testing/fake-auth.ts';
 import { renderWithRouter } from '../../testing/render-with-router.tsx';
 
@@ -143,6 +144,17 @@ describe('AppLayout', () => {
     queue('pending', 'pending', 'pending', 'failed');
     expect(status.textContent).toContain('3 changes waiting · 1 refused');
     vi.restoreAllMocks();
+  });
+
+  it('says the server is unreachable while the network is up but requests get no answer', () => {
+    renderLayout();
+    const status = screen.getByRole('button', { name: /Online/ });
+    act(() => serverReachability.noteNoAnswer());
+    expect(status.textContent).toContain('No connection · All changes synced');
+    expect(status.getAttribute('data-online')).toBe('false');
+    act(() => serverReachability.noteAnswer());
+    expect(status.textContent).toContain('Online · All changes synced');
+    expect(status.getAttribute('data-online')).toBe('true');
   });
 
   it('lists the queued changes in the sync panel, where one can be discarded', async () => {

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { serverReachability } from '../../lib/api/server-reachability.ts';
 import { useOnline } from '../../lib/offline/use-online.ts';
 import { useJournalStore } from '../../store/journal-store.ts';
 import { pendingCount, unsyncedCount, waitingText } from '../../store/outbox-view.ts';
@@ -15,12 +16,23 @@ function useMinuteClock(): number {
   return now;
 }
 
+/** The header's first word: the device's network, then whether the server answers over it. */
+function useConnectionWord(): 'Online' | 'Offline' | 'No connection' {
+  const online = useOnline();
+  const reachable = useSyncExternalStore(
+    serverReachability.subscribe,
+    serverReachability.isReachable,
+  );
+  if (!online) return 'Offline';
+  return reachable ? 'Online' : 'No connection';
+}
+
 /**
  * docs/behaviour.md#sync-status: online or offline, the changes waiting and when the journal
  * last synced; a button that opens the sync panel.
  */
 export function SyncStatus() {
-  const online = useOnline();
+  const connection = useConnectionWord();
   const waiting = useJournalStore((state) => pendingCount(state.outbox));
   const unsynced = useJournalStore((state) => unsyncedCount(state.outbox));
   const refused = unsynced - waiting;
@@ -32,13 +44,13 @@ export function SyncStatus() {
       <button
         type="button"
         className="sync-status"
-        data-online={online}
+        data-online={connection === 'Online'}
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
       >
         <span className="sync-status-line" role="status">
           <span className="sync-dot" aria-hidden="true" />
-          {online ? 'Online' : 'Offline'}
+          {connection}
           <span aria-hidden="true"> · </span>
           <span className="sync-count">{waitingText(waiting)}</span>
           {refused > 0 && <span className="sync-refused"> · {refused} refused</span>}

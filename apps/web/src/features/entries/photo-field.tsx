@@ -2,6 +2,7 @@ import { normalizePhotoList } from '@fj/contract/photo-list';
 import { useId, useState, type ChangeEvent } from 'react';
 import { toast } from 'react-toastify';
 import { resolveServerUrl } from '../../lib/api/api-base.ts';
+import { UploadBar } from '../../lib/ui/upload-bar.tsx';
 import { canTakePhoto, takePhoto } from '../../platform/camera.ts';
 import { PhotoViewer } from './photo-viewer.tsx';
 import type { UploadItem, UploadQueue } from './upload-queue.ts';
@@ -28,16 +29,7 @@ function Pending({ item, onRetry }: { item: UploadItem; onRetry(): void }) {
   return (
     <div className="upload-pending">
       <span className="upload-name">{item.name}</span>
-      <div
-        className="upload-bar"
-        role="progressbar"
-        aria-label={`Uploading ${item.name}`}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-      >
-        <div className="upload-bar-fill" style={{ width: `${percent}%` }} />
-      </div>
+      <UploadBar label={`Uploading ${item.name}`} fraction={item.progress} />
       <span>{item.status === 'queued' ? 'Waiting…' : `${percent}%`}</span>
     </div>
   );

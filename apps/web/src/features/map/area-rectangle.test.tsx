@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AreaRectangle } from './area-rectangle.tsx';
 
@@ -46,6 +46,22 @@ describe('drawing the rectangle of an area to save', () => {
     expect(onDone).not.toHaveBeenCalled();
     drag([300, 300], [600, 500]);
     expect(onDone).toHaveBeenCalledOnce();
+  });
+
+  it('takes a drag whose lift comes before React has drawn the press (a slow device)', () => {
+    const onDone = vi.fn();
+    render(<AreaRectangle unproject={unproject} onDone={onDone} onCancel={vi.fn()} />);
+    const layer = screen.getByTestId('area-rectangle');
+    const pointer = (type: string, x: number, y: number) =>
+      layer.dispatchEvent(
+        new MouseEvent(type, { bubbles: true, clientX: x, clientY: y }) as PointerEvent,
+      );
+    // One act: React renders only after both events, as when the main thread is busy.
+    act(() => {
+      pointer('pointerdown', 200, 200);
+      pointer('pointerup', 500, 600);
+    });
+    expect(onDone).toHaveBeenCalledExactlyOnceWith([2, 44, 5, 48]);
   });
 
   it('is left with Cancel or Escape', () => {

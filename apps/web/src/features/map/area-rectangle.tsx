@@ -22,6 +22,9 @@ interface Props {
 export function AreaRectangle({ unproject, onDone, onCancel }: Props) {
   const layer = useRef<HTMLDivElement>(null);
   const [drag, setDrag] = useState<{ from: Point; to: Point } | null>(null);
+  // Where the drag began, kept outside React's state: on a slow device the finger can lift
+  // before the render that follows the press, and a closure's `drag` would still be null.
+  const from = useRef<Point | null>(null);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -37,10 +40,12 @@ export function AreaRectangle({ unproject, onDone, onCancel }: Props) {
   }
 
   function finish(event: PointerEvent) {
-    if (!drag) return;
-    const to = pointOf(event);
+    const start = from.current;
+    from.current = null;
     setDrag(null);
-    const [x0, y0] = drag.from;
+    if (!start) return;
+    const to = pointOf(event);
+    const [x0, y0] = start;
     const [x1, y1] = to;
     if (Math.abs(x1 - x0) < minSidePx || Math.abs(y1 - y0) < minSidePx) return;
     onDone(bboxOfCorners(unproject([x0, y0]), unproject([x1, y1])));
@@ -61,13 +66,17 @@ export function AreaRectangle({ unproject, onDone, onCancel }: Props) {
         onPointerDown={(event) => {
           event.currentTarget.setPointerCapture?.(event.pointerId);
           const point = pointOf(event);
+          from.current = point;
           setDrag({ from: point, to: point });
         }}
         onPointerMove={(event) => {
-          if (drag) setDrag({ from: drag.from, to: pointOf(event) });
+          if (from.current) setDrag({ from: from.current, to: pointOf(event) });
         }}
         onPointerUp={finish}
-        onPointerCancel={() => setDrag(null)}
+        onPointerCancel={() => {
+          from.current = null;
+          setDrag(null);
+        }}
       >
         {box && <div className="map-rectangle" style={box} />}
       </div>

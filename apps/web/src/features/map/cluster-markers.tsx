@@ -1,6 +1,7 @@
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useState } from 'react';
 import { Marker, useMap } from 'react-map-gl/maplibre';
+import { firstScreenDrawn } from '../../lib/offline/first-screen.ts';
 import { spotsSourceId } from './spot-layers.tsx';
 
 interface Cluster {
@@ -67,6 +68,11 @@ export function ClusterMarkers({ total }: { total: number }) {
       map.off('idle', update);
     };
   }, [current]);
+
+  // Every spot drawn: the local copy's large first write may start (lib/offline/first-screen.ts).
+  useEffect(() => {
+    if (total > 0 && rendered.spots === total) firstScreenDrawn();
+  }, [rendered.spots, total]);
 
   async function zoomInto(cluster: Cluster) {
     const map = current?.getMap();

@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import { preferencesService } from '../../lib/api/preferences-service.ts';
 import { previewRestore, runRestore, type RestoreProgress } from '../../lib/api/restore-upload.ts';
 import { errorMessage } from '../../lib/ui/error-message.ts';
+import { UploadProgress } from '../../lib/ui/upload-bar.tsx';
 import { useSubmit } from '../../lib/ui/use-submit.ts';
 import { useJournalStore } from '../../store/journal-store.ts';
 
@@ -27,34 +28,6 @@ async function refreshJournal(): Promise<void> {
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 const counts = (c: RestoreSummary['added']) =>
   `${plural(c.spots, 'spot', 'spots')}, ${plural(c.entries, 'entry', 'entries')} and ${plural(c.photos, 'photo', 'photos')}`;
-
-/** The upload's bar, then what the server does once every byte is sent. */
-function Progress({ fraction, working }: { fraction: number; working: string }) {
-  const percent = Math.round(fraction * 100);
-  return (
-    <div className="export-progress" role="status">
-      <div
-        className="upload-bar"
-        role="progressbar"
-        aria-label="Uploading the backup"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-      >
-        <div className="upload-bar-fill" style={{ width: `${percent}%` }} />
-      </div>
-      <span>
-        {percent < 100 ? (
-          `Uploading… ${percent}%`
-        ) : (
-          <>
-            <span className="spinner" aria-hidden="true" /> {working}
-          </>
-        )}
-      </span>
-    </div>
-  );
-}
 
 /**
  * Restores a backup ZIP into this account (docs/behaviour.md#restore): the file is checked and
@@ -175,7 +148,9 @@ export function RestoreSection({
           </button>
         </div>
       )}
-      {busy && <Progress fraction={progress} working={working} />}
+      {busy && (
+        <UploadProgress label="Uploading the backup" fraction={progress} working={working} />
+      )}
       {error && (
         <p className="form-error" role="alert">
           {error}

@@ -3,6 +3,7 @@ import type { IdentityUser } from '../identity/identity.ts';
 import { IdentityError, TOKEN_EXPIRED_CODE } from '../identity/identity-error.ts';
 import type { AnswerSchema } from '../answer-schema.ts';
 import { ApiError, apiErrorFrom, NETWORK_CODE, parseAnswer, TIMEOUT_CODE } from './api-error.ts';
+import { serverReachability } from './server-reachability.ts';
 import type { AuthReadiness } from './auth-readiness.ts';
 import { createEtagMemory, type HeaderReader, type Remembered } from './etag-memory.ts';
 import type { TokenCache } from './token-cache.ts';
@@ -105,6 +106,7 @@ async function send(
       credentials: 'include',
       signal: controller.signal,
     });
+    serverReachability.noteAnswer();
     const answer: ApiAnswer = {
       status: response.status,
       ok: isOk(response.status),
@@ -114,6 +116,7 @@ async function send(
     return answer;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
+    serverReachability.noteNoAnswer();
     // No response at all: on the native app, log why that may be (docs/behaviour.md#error-catalogue).
     reportNetworkFailure({
       method,

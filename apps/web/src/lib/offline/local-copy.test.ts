@@ -4,7 +4,7 @@ import { applySyncAnswer } from '@fj/contract/sync';
 import { makeEntry, makeLocation } from '../../testing/factories.ts';
 import { freshIndexedDbPerTest } from '../../testing/fake-indexeddb.ts';
 import { openJournalDb } from './journal-db.ts';
-import { createLocalCopy } from './local-copy.ts';
+import { createLocalCopy, LARGE_WRITE, WRITE_BATCH } from './local-copy.ts';
 
 freshIndexedDbPerTest();
 afterEach(() => {
@@ -92,5 +92,62 @@ describe('local copy', () => {
     console.info(
       `local copy, 2,000 spots + 20,000 entries: write ${Math.round(written - started)} ms, read ${Math.round(read - written)} ms (fake-indexeddb)`,
     );
+  });
+
+  describe('a large write (a first answer of a big journal)', () => {
+    /** A quiet moment the test lets come. */
+    function gate() {
+      let open: () => void = () => undefined;
+      const moment = new Promise<void>((resolve) => (open = resolve));
+      return { moment: () => moment, open: () => open() };
+    }
+
+    it('waits for the first screen to be drawn, then lands whole with its cursor', async () => {
+      const quiet = gate();
+      const copy = createLocalCopy('u1', quiet.moment);
+      await copy.saveLocations([], spots(2, 0), 'c1', 1);
+      const big = spots(LARGE_WRITE, 1);
+      let landed = false;
+      const saving = copy.saveLocations([], big, 'c2', 2).then(() => (landed = true));
+      for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+      expect(landed).toBe(false);
+      const meanwhile = await createLocalCopy('u1').load();
+      expect(meanwhile?.cursor).toBe('c1');
+      expect(meanwhile?.locations).toHaveLength(2);
+      quiet.open();
+      await saving;
+      const after = await createLocalCopy('u1').load();
+      expect(after?.cursor).toBe('c2');
+      expect(after?.locations).toHaveLength(LARGE_WRITE);
+    });
+
+    it('leaves a small write (a change of the user) waiting for nothing', async () => {
+      const copy = createLocalCopy('u1', () => new Promise(() => undefined));
+      await copy.saveLocations([], spots(LARGE_WRITE - 1, 0), 'c1', 1);
+      expect((await copy.load())?.locations).toHaveLength(LARGE_WRITE - 1);
+    });
+
+    it('is one transaction across its batches: a location that cannot be stored leaves the copy and cursor as they were', async () => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      const copy = createLocalCopy('u1', () => Promise.resolve());
+      const before = spots(2, 0);
+      await copy.saveLocations([], before, 'c1', 1);
+      const after = spots(WRITE_BATCH * 3, 0);
+      // Past the first batches: IndexedDB cannot clone a function.
+      const broken = WRITE_BATCH * 2 + 10;
+      after[broken] = { ...after[broken], notes: () => 'x' } as unknown as Location;
+      const put = vi.spyOn(IDBObjectStore.prototype, 'put');
+      await copy.saveLocations(before, after, 'c2', 2);
+      expect(put.mock.calls.length).toBeGreaterThan(WRITE_BATCH * 2);
+      expect(warn).toHaveBeenCalledWith(
+        'Local copy: could not save the locations',
+        expect.anything(),
+      );
+      const kept = await createLocalCopy('u1').load();
+      expect(kept?.cursor).toBe('c1');
+      expect(kept?.syncedAt).toBe(1);
+      expect(kept?.locations.map((l) => l.id).sort()).toEqual(['l0', 'l1']);
+      expect(kept?.locations).toEqual(expect.arrayContaining(before) as unknown);
+    });
   });
 });

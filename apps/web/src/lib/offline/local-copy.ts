@@ -1,4 +1,6 @@
+import { unwrap } from 'idb';
 import type { Location } from '@fj/contract/locations';
+import { afterFirstScreen } from './first-screen.ts';
 import { deleteJournalDb, openJournalDb, type JournalDb } from './journal-db.ts';
 
 /** What the device holds of one user's journal (docs/architecture.md#local-copy). */
@@ -26,6 +28,63 @@ function differences(before: readonly Location[], after: readonly Location[]) {
   return { changed, removed };
 }
 
+/**
+ * A write of this many locations or more (a first answer, a full sync) waits for the first
+ * screen to be drawn (first-screen.ts). A user's own change (a few locations) does not wait for
+ * it, only for the writes queued before it, as every write does.
+ */
+export const LARGE_WRITE = 500;
+/** How long a large write waits at most for the first screen. */
+export const FIRST_SCREEN_WAIT_MS = 4000;
+/** Requests made in one go before the main thread gets a turn (see writeLocations). */
+export const WRITE_BATCH = 250;
+
+/**
+ * The changes and the meta values in ONE transaction, so a crash leaves all or nothing, made in
+ * batches: the next batch is made from the success event of the previous batch's last request
+ * (the only place a transaction takes new requests once it was handed back), so the page's
+ * other work (MapLibre's frames) runs between batches. Plain IndexedDB requests, not idb's
+ * promise per request: 10,000 of those cost more than the writes.
+ */
+async function writeLocations(
+  handle: JournalDb,
+  removed: readonly string[],
+  changed: readonly Location[],
+  meta: readonly (readonly [string, unknown])[],
+): Promise<void> {
+  const tx = handle.transaction(['locations', 'meta'], 'readwrite');
+  const locations = unwrap(tx.objectStore('locations'));
+  const metaStore = unwrap(tx.objectStore('meta'));
+  const total = removed.length + changed.length;
+  let next = 0;
+  // A location IndexedDB cannot store throws at its put: the whole transaction goes back.
+  let failure: unknown = null;
+  const batch = () => {
+    try {
+      const end = Math.min(next + WRITE_BATCH, total);
+      let last: IDBRequest | null = null;
+      for (; next < end; next++) {
+        if (next < removed.length) last = locations.delete(removed[next] as string);
+        else {
+          const location = changed[next - removed.length] as Location;
+          last = locations.put(location, location.id);
+        }
+      }
+      if (next < total && last) last.onsuccess = batch;
+      else for (const [key, value] of meta) metaStore.put(value, key);
+    } catch (error) {
+      failure = error;
+      unwrap(tx).abort();
+    }
+  };
+  batch();
+  try {
+    await tx.done;
+  } catch (error) {
+    throw failure ?? error;
+  }
+}
+
 export type LocalCopy = ReturnType<typeof createLocalCopy>;
 
 /**
@@ -33,7 +92,11 @@ export type LocalCopy = ReturnType<typeof createLocalCopy>;
  * were made, and each is one IndexedDB transaction: a crash leaves the copy as it was before
  * the write or after it, never half of a sync answer. Without IndexedDB every call is a no-op.
  */
-export function createLocalCopy(uid: string) {
+export function createLocalCopy(
+  uid: string,
+  /** What a large write waits for (tests give their own). */
+  quietMoment: () => Promise<void> = () => afterFirstScreen(FIRST_SCREEN_WAIT_MS),
+) {
   let db: Promise<JournalDb | null> | null = null;
   let writes: Promise<unknown> = Promise.resolve();
   const open = () => (db ??= openJournalDb(uid).catch(logged('open', null)));
@@ -93,17 +156,12 @@ export function createLocalCopy(uid: string) {
       syncedAt: number | null,
     ): Promise<void> {
       const { changed, removed } = differences(before, after);
+      const large = changed.length + removed.length >= LARGE_WRITE;
+      const meta: [string, unknown][] = [[META.cursor, cursor]];
+      if (syncedAt !== null) meta.push([META.syncedAt, syncedAt]);
       return write('save the locations', async (handle) => {
-        const tx = handle.transaction(['locations', 'meta'], 'readwrite');
-        const locations = tx.objectStore('locations');
-        const meta = tx.objectStore('meta');
-        const puts: Promise<unknown>[] = [
-          ...removed.map((id) => locations.delete(id)),
-          ...changed.map((location) => locations.put(location, location.id)),
-          meta.put(cursor, META.cursor),
-        ];
-        if (syncedAt !== null) puts.push(meta.put(syncedAt, META.syncedAt));
-        await Promise.all([...puts, tx.done]);
+        if (large) await quietMoment();
+        await writeLocations(handle, removed, changed, meta);
       });
     },
 

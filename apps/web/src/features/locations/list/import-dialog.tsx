@@ -8,6 +8,7 @@ import {
 } from '../../../lib/api/import-upload.ts';
 import { errorMessage } from '../../../lib/ui/error-message.ts';
 import { ModalDialog } from '../../../lib/ui/modal-dialog.tsx';
+import { UploadProgress } from '../../../lib/ui/upload-bar.tsx';
 import { useSubmit } from '../../../lib/ui/use-submit.ts';
 import {
   columnLabels,
@@ -18,7 +19,7 @@ import {
   type ColumnChoice,
 } from './csv-mapping.ts';
 import { ImportMapping } from './import-mapping.tsx';
-import { ImportProblems, UploadProgress, previewLine, resultLine } from './import-summary.tsx';
+import { ImportProblems, previewLine, resultLine } from './import-summary.tsx';
 
 /** The extensions the server tells a format by (docs/behaviour.md#import). */
 const extensions = ['geojson', 'json', 'gpx', 'kml', 'kmz', 'csv'];
@@ -163,7 +164,13 @@ export function ImportDialog({
           <p className="import-preview-line">{previewLine(step.preview)}</p>
           {nothing && <p>Nothing new to import.</p>}
           <ImportProblems problems={step.preview.problems} />
-          {busy && <UploadProgress fileName={fileName} fraction={progress} working="Importing…" />}
+          {busy && (
+            <UploadProgress
+              label={`Uploading ${fileName}`}
+              fraction={progress}
+              working="Importing…"
+            />
+          )}
           {errorLine}
           <div className="dialog-actions">
             <button
@@ -215,7 +222,11 @@ export function ImportDialog({
           <ImportMapping header={header} choice={choice} onChoice={setChoice} disabled={busy} />
         )}
         {busy && file && (
-          <UploadProgress fileName={fileName} fraction={progress} working="Reading the file…" />
+          <UploadProgress
+            label={`Uploading ${fileName}`}
+            fraction={progress}
+            working="Reading the file…"
+          />
         )}
         {errorLine}
         <div className="dialog-actions">

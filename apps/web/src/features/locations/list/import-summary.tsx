@@ -33,39 +33,3 @@ export function ImportProblems({ problems }: { problems: ImportPreview['problems
     </div>
   );
 }
-
-interface UploadProgressProps {
-  fileName: string;
-  /** 0…1 of the file sent. */
-  fraction: number;
-  /** What is said once every byte is sent and the server works on it. */
-  working: string;
-}
-
-/** The upload's bar, then what the server is doing once the file is sent. */
-export function UploadProgress({ fileName, fraction, working }: UploadProgressProps) {
-  const percent = Math.round(fraction * 100);
-  return (
-    <div className="import-progress" role="status">
-      <div
-        className="upload-bar"
-        role="progressbar"
-        aria-label={`Uploading ${fileName}`}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-      >
-        <div className="upload-bar-fill" style={{ width: `${percent}%` }} />
-      </div>
-      <span>
-        {percent < 100 ? (
-          `Uploading… ${percent}%`
-        ) : (
-          <>
-            <span className="spinner" aria-hidden="true" /> {working}
-          </>
-        )}
-      </span>
-    </div>
-  );
-}
