@@ -19,6 +19,8 @@ import type { ListCache } from './modules/sync/list-cache.ts';
 import { createSyncService } from './modules/sync/service.ts';
 import type { PhotoStorage } from './storage/photo-storage.ts';
 import type { UrlSigner } from './storage/url-signer.ts';
+import type { ReadNow } from './db/read-now.ts';
+import { revisionNow } from './modules/sync/revision-now.ts';
 
 export interface ServiceDeps {
   db: Db;
@@ -38,6 +40,8 @@ export interface ServiceDeps {
   importMaxBytes: number;
   /** RESTORE_MAX_MB and RESTORE_MAX_FILES. */
   restore: Config['restore'];
+  /** SQLite's connection read without a promise (db/read-now.ts); null on PostgreSQL. */
+  readNow: ReadNow | null;
 }
 
 /** Every service of the server, built once with its dependencies; app.ts hands them to routes. */
@@ -59,6 +63,9 @@ export function createServices(deps: ServiceDeps) {
     cursors: createCursorCodec(deps.authSecret),
     listCache: deps.listCache,
     validateAnswers: deps.validateAnswers,
+    // The 304s answered before Fastify read the revision at once on SQLite; PostgreSQL keeps
+    // its indexed read (several servers write it: nothing in memory could say it is current).
+    revisionNow: deps.readNow ? revisionNow(db, deps.readNow) : undefined,
   });
   const exports = createExportService({ db, signer });
   const photoCleanup = createAccountPhotoCleanup({ db, storage });

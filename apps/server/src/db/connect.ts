@@ -7,12 +7,15 @@ import { makePrivateDir, makePrivateFile } from '../lib/private-files.ts';
 import type { DialectName } from './dialect.ts';
 import type { Db } from './executor.ts';
 import { withPreparedStatements } from './pg-prepared.ts';
+import { readNowOn, type ReadNow } from './read-now.ts';
 import type { Database } from './schema.ts';
 import { withStatementCache } from './statement-cache.ts';
 
 export interface DatabaseHandle {
   db: Db;
   dialect: DialectName;
+  /** SQLite's connection read without a promise (read-now.ts); null on PostgreSQL. */
+  readNow: ReadNow | null;
 }
 
 /** Only the driver in use is loaded: a SQLite server never loads pg, and the other way round. */
@@ -26,6 +29,7 @@ export async function connectDatabase(config: Config['database']): Promise<Datab
         dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }),
       }),
       dialect: 'postgres',
+      readNow: null,
     };
   }
   makePrivateDir(path.dirname(config.file));
@@ -42,7 +46,8 @@ export async function connectDatabase(config: Config['database']): Promise<Datab
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   const stopCheckpoints = checkpointAside(sqlite, config.file);
-  const statements = withStatementCache(sqlite);
+  const readNow = readNowOn(sqlite);
+  const statements = withStatementCache(sqlite, undefined, readNow.beforeChange);
   return {
     db: new Kysely<Database>({
       dialect: new SqliteDialect({
@@ -56,5 +61,6 @@ export async function connectDatabase(config: Config['database']): Promise<Datab
       }),
     }),
     dialect: 'sqlite',
+    readNow,
   };
 }
