@@ -120,6 +120,7 @@ export async function buildApp(
     validateAnswers: config.env !== 'production',
     importMaxBytes: config.importMaxBytes,
     restore: config.restore,
+    readNow: app.readNow,
   });
   await app.register(authPlugin, {
     config,

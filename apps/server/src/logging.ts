@@ -7,6 +7,7 @@ import {
 } from 'fastify';
 import { hostname } from 'node:os';
 import pino from 'pino';
+import { gatheredLines } from './lib/gathered-lines.ts';
 
 /** Query parameters whose value opens something: reset tokens, photo URL signatures, codes. */
 const secretParams =
@@ -63,7 +64,7 @@ const redactPaths = [
 /**
  * Fastify's logger with secrets kept out: Fastify's own request serializer logs the raw URL,
  * which for a photo carries its signature and for the reset page its token. Lines go to stdout
- * through a buffer written in the background, at least every quarter of a second (pino flushes
+ * through a buffer written in the background, at least every third of a second (pino flushes
  * it when the process exits), so a request never waits for the terminal or the journal. `stream` lets a test read what would be
  * written.
  */
@@ -75,14 +76,18 @@ export function loggerOptions(
     stream ??
     (level === 'silent'
       ? undefined
-      : pino.destination({
-          dest: 1,
-          sync: false,
-          // Lines gather up to 12 kB (or a quarter of a second) per write: a write for every
-          // line cost more than the line itself under load (issue 12).
-          minLength: 12 * 1024,
-          periodicFlush: 250,
-        }));
+      : gatheredLines(
+          pino.destination({
+            dest: 1,
+            sync: false,
+            // Lines gather up to 12 kB (or a quarter of a second) per write: a write for every
+            // line cost more than the line itself under load (issue 12).
+            minLength: 12 * 1024,
+            periodicFlush: 250,
+          }),
+          // Gathered in an array first, which costs less a line than SonicBoom's own gathering.
+          { minLength: 12 * 1024, flushMs: 100 },
+        ));
   return {
     level,
     ...(destination ? { stream: destination } : {}),

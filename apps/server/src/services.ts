@@ -2,6 +2,7 @@ import { createImportService } from './modules/import/service.ts';
 import type { Config } from './config.ts';
 import type { DialectName } from './db/dialect.ts';
 import type { Db } from './db/executor.ts';
+import { groupCommit } from './db/group-commit.ts';
 import { createRestoreService } from './modules/backup/restore.ts';
 import { createBackupService } from './modules/backup/service.ts';
 import { createEntryService } from './modules/entries/service.ts';
@@ -18,6 +19,8 @@ import type { ListCache } from './modules/sync/list-cache.ts';
 import { createSyncService } from './modules/sync/service.ts';
 import type { PhotoStorage } from './storage/photo-storage.ts';
 import type { UrlSigner } from './storage/url-signer.ts';
+import type { ReadNow } from './db/read-now.ts';
+import { revisionNow } from './modules/sync/revision-now.ts';
 
 export interface ServiceDeps {
   db: Db;
@@ -37,13 +40,18 @@ export interface ServiceDeps {
   importMaxBytes: number;
   /** RESTORE_MAX_MB and RESTORE_MAX_FILES. */
   restore: Config['restore'];
+  /** SQLite's connection read without a promise (db/read-now.ts); null on PostgreSQL. */
+  readNow: ReadNow | null;
 }
 
 /** Every service of the server, built once with its dependencies; app.ts hands them to routes. */
 export function createServices(deps: ServiceDeps) {
   const { db, dialect, storage, signer, quotas } = deps;
+  // Location and entry writes share SQLite transactions when they arrive together.
+  const writes = groupCommit(db, dialect);
   const locations = createLocationService({
     db,
+    writes,
     storage,
     signer,
     maxLocationsPerUser: quotas.locationsPerUser,
@@ -55,6 +63,9 @@ export function createServices(deps: ServiceDeps) {
     cursors: createCursorCodec(deps.authSecret),
     listCache: deps.listCache,
     validateAnswers: deps.validateAnswers,
+    // The 304s answered before Fastify read the revision at once on SQLite; PostgreSQL keeps
+    // its indexed read (several servers write it: nothing in memory could say it is current).
+    revisionNow: deps.readNow ? revisionNow(db, deps.readNow) : undefined,
   });
   const exports = createExportService({ db, signer });
   const photoCleanup = createAccountPhotoCleanup({ db, storage });
@@ -90,7 +101,7 @@ export function createServices(deps: ServiceDeps) {
       onPreferencesWritten: (userId) => preferences.forget(userId),
     }),
     entries: createEntryService({
-      db,
+      writes,
       storage,
       locations,
       maxEntriesPerLocation: quotas.entriesPerLocation,

@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { syncRepository } from '../src/modules/sync/repository.ts';
 import { databaseKinds, sqlite } from './helpers/databases.ts';
 import { seedEntry, seedLocation } from './helpers/seed.ts';
 import { syncOf } from './helpers/sync.ts';
@@ -144,6 +145,64 @@ describe.each(databaseKinds)('reads answered before Fastify on $name', (kind) =>
     expect(stale.status).toBe(200);
     expect(stale.headers.etag).not.toBe(fast.headers.etag);
   });
+
+  it('answers a 304 no more once any write changed the answer, and the new ETag at once', async () => {
+    const user = await userWithData();
+    const url = '/api/v1/locations';
+    const writes = [
+      () => seedLocation(t, user),
+      async () => {
+        const [spot] = (await syncOf(t, user)).locations;
+        await seedEntry(t, user, spot?.id ?? '');
+      },
+      () =>
+        t.app.inject({
+          method: 'PUT',
+          url: '/api/v1/preferences/tutorial',
+          headers: user.auth,
+          payload: { show: false },
+        }),
+    ];
+    for (const write of writes) {
+      const etag = await etagOf(user, url);
+      expect((await overHttp(t, url, { ...user.auth, 'if-none-match': etag })).status).toBe(304);
+      await write();
+      const before = answered();
+      const stale = await overHttp(t, url, { ...user.auth, 'if-none-match': etag });
+      expect(stale.status).toBe(200);
+      expect(answered()).toBe(before);
+      const fresh = { ...user.auth, 'if-none-match': String(stale.headers.etag) };
+      expect((await overHttp(t, url, fresh)).status).toBe(304);
+      expect(answered()).toBe(before + 1);
+    }
+  });
+
+  it.runIf(kind.name === 'sqlite')(
+    'decides a 304 at once on SQLite: a write in progress is a change, and other users wait for nothing',
+    async () => {
+      const [writer, reader] = [await userWithData(), await userWithData()];
+      const url = '/api/v1/locations';
+      const [writerTag, readerTag] = [await etagOf(writer, url), await etagOf(reader, url)];
+      let pending: Promise<Answer> | undefined;
+      // The transaction holds Kysely's one SQLite connection until it ends: a 304 that waited
+      // for Kysely would wait for this callback, which waits for the 304.
+      await t.app.db.transaction().execute(async (trx) => {
+        await syncRepository.bump(trx, writer.id);
+        const before = answered();
+        const other = await overHttp(t, url, { ...reader.auth, 'if-none-match': readerTag });
+        expect(other.status).toBe(304);
+        expect(answered()).toBe(before + 1);
+        // The writer's revision is one ahead (not committed yet): not a 304, Fastify's turn.
+        const arrived = new Promise((resolve) => t.app.server.once('request', resolve));
+        pending = overHttp(t, url, { ...writer.auth, 'if-none-match': writerTag });
+        await arrived;
+        expect(answered()).toBe(before + 1);
+      });
+      const after = await pending;
+      expect(after?.status).toBe(200);
+      expect(after?.headers.etag).not.toBe(writerTag);
+    },
+  );
 
   it('writes one request line for each answer, through the same log', async () => {
     const user = await userWithData();

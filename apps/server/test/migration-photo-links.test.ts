@@ -5,6 +5,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectDatabase, type DatabaseHandle } from '../src/db/connect.ts';
 import { migrateTo, migrateToLatest } from '../src/db/migrate.ts';
+import { groupCommit } from '../src/db/group-commit.ts';
 import { createLocationService } from '../src/modules/locations/service.ts';
 import { photosRepository } from '../src/modules/photos/repository.ts';
 import { createLocalStorage } from '../src/storage/local-storage.ts';
@@ -198,6 +199,7 @@ describe.each(databaseKinds)('migration 0005 (photos belong to entries) on $name
     // The API's answer: each entry's photos in the order photo_paths listed them.
     const locations = createLocationService({
       db: handle.db,
+      writes: groupCommit(handle.db, handle.dialect),
       storage: createLocalStorage(path.join(dataDir, 'photos')),
       signer: createUrlSigner('test-secret-that-is-long-enough-0123456789'),
       maxLocationsPerUser: 10,

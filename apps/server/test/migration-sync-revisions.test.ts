@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectDatabase, type DatabaseHandle } from '../src/db/connect.ts';
 import { migrateTo, migrateToLatest } from '../src/db/migrate.ts';
+import { groupCommit } from '../src/db/group-commit.ts';
 import { createLocationService } from '../src/modules/locations/service.ts';
 import { createCursorCodec } from '../src/modules/sync/cursor.ts';
 import { createListCache } from '../src/modules/sync/list-cache.ts';
@@ -131,6 +132,7 @@ describe.each(databaseKinds)('migration 0006 (sync revisions) on $name', (kind) 
     const signer = createUrlSigner(secret);
     const locations = createLocationService({
       db: handle.db,
+      writes: groupCommit(handle.db, handle.dialect),
       storage: createLocalStorage(path.join(dataDir, 'photos')),
       signer,
       maxLocationsPerUser: 10,

@@ -72,26 +72,33 @@ describe('the request log', () => {
 });
 
 describe('the log destination', () => {
-  it('writes stdout in the background, and still has every line when the process exits', () => {
-    // A logger as the server makes it, 2000 lines, then an immediate exit.
-    const script = `
-      import pino from 'pino';
-      import { loggerOptions } from './src/logging.ts';
-      const { stream, ...options } = loggerOptions('info');
-      const log = pino(options, stream);
-      for (let i = 0; i < 2000; i++) log.info({ i }, 'line');
-      process.exit(0);
-    `;
-    const run = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', '--input-type=module', '-e', script],
-      { cwd: path.resolve(import.meta.dirname, '..'), encoding: 'utf8' },
-    );
-    expect(run.stderr).toBe('');
-    const written = run.stdout.trim().split('\n');
-    expect(written).toHaveLength(2000);
-    expect(JSON.parse(written[1999] ?? '{}')).toMatchObject({ i: 1999 });
-  });
+  it.each([
+    ['process.exit()', 2000, 'process.exit(0);'],
+    ['its end (nothing left to do)', 10, ''],
+    ['a time with nothing written', 10, 'setTimeout(() => process.exit(0), 1000);'],
+  ])(
+    'writes stdout in the background, and still has every line at %s',
+    (_ending, lines, ending) => {
+      // A logger as the server makes it, some lines (10 stay gathered), then the ending.
+      const script = `
+        import pino from 'pino';
+        import { loggerOptions } from './src/logging.ts';
+        const { stream, ...options } = loggerOptions('info');
+        const log = pino(options, stream);
+        for (let i = 0; i < ${lines}; i++) log.info({ i }, 'line');
+        ${ending}
+      `;
+      const run = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', '--input-type=module', '-e', script],
+        { cwd: path.resolve(import.meta.dirname, '..'), encoding: 'utf8' },
+      );
+      expect(run.stderr).toBe('');
+      const written = run.stdout.trim().split('\n');
+      expect(written).toHaveLength(lines);
+      expect(JSON.parse(written[lines - 1] ?? '{}')).toMatchObject({ i: lines - 1 });
+    },
+  );
 });
 
 describe("a request's own logger", () => {

@@ -51,4 +51,33 @@ describe('the SQLite statement cache', () => {
     sqlite.exec('alter table spots add column favorite integer not null default 0');
     expect(db.prepare(select).all([])).toEqual([{ id: 1, name: 'oak', favorite: 0 }]);
   });
+
+  it('reports every statement that may change what reads see, cached or not, and no plain read', () => {
+    const { sqlite } = open();
+    const changes: string[] = [];
+    const db = withStatementCache(sqlite, 500, () => changes.push('change'));
+    const run = (sql: string) => {
+      const statement = db.prepare(sql);
+      changes.push(sql);
+      return statement.reader ? statement.all([]) : statement.run([]);
+    };
+    run('select name from spots');
+    run('begin');
+    run("insert into spots (name) values ('oak') returning id");
+    run('rollback');
+    run('select name from spots');
+    run("insert into spots (name) values ('oak') returning id");
+    expect(changes).toEqual([
+      'select name from spots',
+      'change',
+      'begin',
+      'change',
+      "insert into spots (name) values ('oak') returning id",
+      'change',
+      'rollback',
+      'select name from spots',
+      'change',
+      "insert into spots (name) values ('oak') returning id",
+    ]);
+  });
 });

@@ -2,16 +2,20 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Config } from '../config.ts';
+import { checkpointAside } from './checkpoint-aside.ts';
 import { makePrivateDir, makePrivateFile } from '../lib/private-files.ts';
 import type { DialectName } from './dialect.ts';
 import type { Db } from './executor.ts';
 import { withPreparedStatements } from './pg-prepared.ts';
+import { readNowOn, type ReadNow } from './read-now.ts';
 import type { Database } from './schema.ts';
 import { withStatementCache } from './statement-cache.ts';
 
 export interface DatabaseHandle {
   db: Db;
   dialect: DialectName;
+  /** SQLite's connection read without a promise (read-now.ts); null on PostgreSQL. */
+  readNow: ReadNow | null;
 }
 
 /** Only the driver in use is loaded: a SQLite server never loads pg, and the other way round. */
@@ -25,6 +29,7 @@ export async function connectDatabase(config: Config['database']): Promise<Datab
         dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }),
       }),
       dialect: 'postgres',
+      readNow: null,
     };
   }
   makePrivateDir(path.dirname(config.file));
@@ -40,10 +45,22 @@ export async function connectDatabase(config: Config['database']): Promise<Datab
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  const stopCheckpoints = checkpointAside(sqlite, config.file);
+  const readNow = readNowOn(sqlite);
+  const statements = withStatementCache(sqlite, undefined, readNow.beforeChange);
   return {
     db: new Kysely<Database>({
-      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+      dialect: new SqliteDialect({
+        database: {
+          prepare: (sql) => statements.prepare(sql),
+          close() {
+            stopCheckpoints();
+            statements.close();
+          },
+        },
+      }),
     }),
     dialect: 'sqlite',
+    readNow,
   };
 }

@@ -1,10 +1,19 @@
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
 
+/** A better-sqlite3 statement: `readonly` is false when running it may write. */
+type Statement = SqliteStatement & { readonly readonly: boolean };
+
 /** What withStatementCache needs of a better-sqlite3 database. */
 interface Preparer {
   close(): void;
-  prepare(sql: string): SqliteStatement;
+  prepare(sql: string): Statement;
 }
+
+/**
+ * Whether what a read sees may differ after this statement: a write, or the start or end of a
+ * transaction or savepoint (a rollback undoes writes; neither returns rows).
+ */
+const mayChangeWhatReadsSee = (statement: Statement) => !statement.readonly || !statement.reader;
 
 /**
  * The database as Kysely's SQLite dialect sees it, with each statement prepared once: Kysely asks
@@ -13,9 +22,17 @@ interface Preparer {
  * goes first past `size`. Reusing a statement is safe because Kysely runs one query at a time on
  * the connection and never leaves a statement iterating; SQLite prepares a statement again by
  * itself when a migration has changed the schema under it.
+ *
+ * Every query passes here just before it runs, so `beforeChange` learns of every statement that
+ * may change what a read sees (db/read-now.ts counts them).
  */
-export function withStatementCache(database: Preparer, size = 500): SqliteDatabase {
-  const statements = new Map<string, SqliteStatement>();
+export function withStatementCache(
+  database: Preparer,
+  size = 500,
+  /** Called as a statement that may change what reads see is handed out (it runs right after). */
+  beforeChange: () => void = () => {},
+): SqliteDatabase {
+  const statements = new Map<string, Statement>();
   return {
     close: () => database.close(),
     prepare(sql) {
@@ -24,9 +41,11 @@ export function withStatementCache(database: Preparer, size = 500): SqliteDataba
         // Map keeps insertion order: moving it to the end keeps the oldest first.
         statements.delete(sql);
         statements.set(sql, known);
+        if (mayChangeWhatReadsSee(known)) beforeChange();
         return known;
       }
       const statement = database.prepare(sql);
+      if (mayChangeWhatReadsSee(statement)) beforeChange();
       statements.set(sql, statement);
       if (statements.size > size) {
         const oldest = statements.keys().next();

@@ -1,5 +1,6 @@
+import type { Preferences } from '@fj/contract/preferences';
 import { syncQuerySchema } from '@fj/contract/sync';
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import {
   answerJson,
@@ -34,11 +35,29 @@ export interface FastReads {
   readonly answered: number;
 }
 
-/** What every answer here carries before its own headers, in the order Fastify writes them. */
-const commonHeaders: Readonly<Record<string, string>> = {
+/**
+ * What every answer here carries before its own headers, in the order Fastify writes them, as
+ * the flat `[name, value, …]` list `writeHead` takes: a list is cheaper for it to walk than an
+ * object made for each answer by spreading the two (issue 12).
+ */
+const commonHeaders: readonly string[] = Object.entries({
   ...securityHeaders,
   ...corsHeadersWithoutOrigin,
-};
+}).flat();
+
+/** The common headers, then `own` (a conditional answer's ETag and Cache-Control). */
+const withCommon = (own: Readonly<Record<string, string>>): string[] => [
+  ...commonHeaders,
+  ...Object.entries(own).flat(),
+];
+
+/** A kept preferences record's answers, made once per record (it is one object until a write). */
+interface PreferencesAnswers {
+  etag: string;
+  notModified: string[];
+  ok: string[];
+  body: Buffer;
+}
 
 const prefix = '/api/v1/';
 
@@ -57,18 +76,19 @@ export function createFastReads(deps: FastReadsDeps): FastReads {
   const { rememberedUser, sync, preferences, log, address, validateAnswers } = deps;
   let answered = 0;
   // The kept record's answer is one object until a write (the service makes it once), so its
-  // bytes are made once too.
-  const preferencesBodies = new WeakMap<object, Buffer>();
+  // bytes and headers are made once too.
+  const preferencesAnswers = new WeakMap<object, PreferencesAnswers>();
 
   function send(
     req: IncomingMessage,
     res: ServerResponse,
     started: number,
     status: number,
-    headers: OutgoingHttpHeaders,
+    headers: readonly string[],
     body?: Buffer,
   ): void {
-    res.writeHead(status, headers);
+    // writeHead takes a flat list as it is; it does not keep or change it.
+    res.writeHead(status, headers as string[]);
     res.end(body);
     answered += 1;
     log.line(
@@ -96,8 +116,7 @@ export function createFastReads(deps: FastReadsDeps): FastReads {
     decide
       .then(
         (answer) => {
-          if (answer && !answer.body)
-            send(req, res, started, 304, { ...commonHeaders, ...answer.headers });
+          if (answer && !answer.body) send(req, res, started, 304, withCommon(answer.headers));
           else fallThrough();
         },
         // A bad cursor, a database error: Fastify answers it, in the one error shape.
@@ -116,30 +135,34 @@ export function createFastReads(deps: FastReadsDeps): FastReads {
   ): boolean {
     const kept = preferences.kept(userId);
     if (!kept) return false;
-    const etag = preferencesEtag(userId, kept.revision);
-    const headers = { ...commonHeaders, etag, 'cache-control': revalidateEveryTime };
-    if (etagMatches(req.headers['if-none-match'], etag)) {
-      send(req, res, started, 304, headers);
-      return true;
-    }
-    let body = preferencesBodies.get(kept.preferences);
-    if (!body) {
-      body = answerJson(preferencesAnswerSchema, { data: kept.preferences }, validateAnswers);
-      preferencesBodies.set(kept.preferences, body);
-    }
-    send(
-      req,
-      res,
-      started,
-      200,
-      {
-        ...headers,
-        'content-type': 'application/json; charset=utf-8',
-        'content-length': String(body.length),
-      },
-      body,
-    );
+    const answers = preferencesAnswers.get(kept.preferences) ?? prepare(userId, kept);
+    if (etagMatches(req.headers['if-none-match'], answers.etag))
+      send(req, res, started, 304, answers.notModified);
+    else send(req, res, started, 200, answers.ok, answers.body);
     return true;
+  }
+
+  function prepare(
+    userId: string,
+    kept: { preferences: Preferences; revision: number },
+  ): PreferencesAnswers {
+    const etag = preferencesEtag(userId, kept.revision);
+    const body = answerJson(preferencesAnswerSchema, { data: kept.preferences }, validateAnswers);
+    const notModified = withCommon({ etag, 'cache-control': revalidateEveryTime });
+    const answers = {
+      etag,
+      notModified,
+      ok: [
+        ...notModified,
+        'content-type',
+        'application/json; charset=utf-8',
+        'content-length',
+        String(body.length),
+      ],
+      body,
+    };
+    preferencesAnswers.set(kept.preferences, answers);
+    return answers;
   }
 
   /** `since` of `/sync?since=…`, null for `/sync` (no query), undefined for a query Fastify should read. */
@@ -173,6 +196,17 @@ export function createFastReads(deps: FastReadsDeps): FastReads {
     if (!userId) return false;
     const started = performance.now();
     if (route === 'preferences') return readPreferences(req, res, userId, started);
+    const now = sync.notModifiedNow;
+    if (now) {
+      // SQLite: decided at once; a stale copy (or a bad cursor, which throws) is Fastify's.
+      const headers =
+        route === 'locations'
+          ? now.list(userId, ifNoneMatch)
+          : now.changes(userId, since ?? undefined, ifNoneMatch);
+      if (!headers) return false;
+      send(req, res, started, 304, withCommon(headers));
+      return true;
+    }
     if (route === 'locations')
       return conditional(req, res, fallThrough, started, sync.listNotModified(userId, ifNoneMatch));
     return conditional(

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { CreateEntryInput, UpdateEntryInput } from '@fj/contract/entries';
 import type { Location } from '@fj/contract/locations';
-import type { Db, DbTransaction } from '../../db/executor.ts';
+import type { DbTransaction } from '../../db/executor.ts';
+import type { WriteTransactions } from '../../db/group-commit.ts';
 import type { EntriesTable, LocationsTable } from '../../db/schema.ts';
 import { AppError, badField, notFound } from '../../errors.ts';
 import { nowIso, parseJson } from '../../lib/json.ts';
@@ -15,7 +16,8 @@ import type { EntryDetails } from './mapping.ts';
 import { entriesRepository as repo } from './repository.ts';
 
 export interface EntryServiceDeps {
-  db: Db;
+  /** Where its writes run (db/group-commit.ts): their bodies use only the transaction given. */
+  writes: WriteTransactions;
   storage: PhotoStorage;
   locations: LocationService;
   /** QUOTA_ENTRIES_PER_LOCATION. */
@@ -61,7 +63,7 @@ async function checkedPhotoPaths(
 const alreadyMade = Symbol('entry already made');
 
 export function createEntryService(deps: EntryServiceDeps) {
-  const { db, storage, locations, maxEntriesPerLocation } = deps;
+  const { writes, storage, locations, maxEntriesPerLocation } = deps;
 
   /**
    * Marks the location changed (its revision and time) and answers its row, or throws its 404:
@@ -101,7 +103,7 @@ export function createEntryService(deps: EntryServiceDeps) {
      */
     async create(userId: string, locationId: string, input: CreateEntryInput): Promise<Location> {
       try {
-        return await db.transaction().execute(async (trx) => {
+        return await writes(async (trx) => {
           const revision = await syncRepository.bump(trx, userId);
           const now = nowIso();
           const locationRow = await touchLocation(trx, userId, locationId, now, revision);
@@ -146,7 +148,7 @@ export function createEntryService(deps: EntryServiceDeps) {
       entryId: string,
       input: UpdateEntryInput,
     ): Promise<Location> {
-      const { removedFiles, location } = await db.transaction().execute(async (trx) => {
+      const { removedFiles, location } = await writes(async (trx) => {
         const revision = await syncRepository.bump(trx, userId);
         const entry = await repo.find(trx, userId, locationId, entryId);
         if (!entry) throw notFound('Entry');
@@ -174,7 +176,7 @@ export function createEntryService(deps: EntryServiceDeps) {
     },
 
     async remove(userId: string, locationId: string, entryId: string): Promise<Location> {
-      const { files, location } = await db.transaction().execute(async (trx) => {
+      const { files, location } = await writes(async (trx) => {
         const revision = await syncRepository.bump(trx, userId);
         const entry = await repo.find(trx, userId, locationId, entryId);
         if (!entry) throw notFound('Entry');

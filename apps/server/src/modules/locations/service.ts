@@ -6,6 +6,7 @@ import type {
   UpdateLocationInput,
 } from '@fj/contract/locations';
 import type { Db, Executor } from '../../db/executor.ts';
+import type { WriteTransactions } from '../../db/group-commit.ts';
 import type { EntriesTable, LocationsTable, PhotosTable } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { nowIso, parseJson } from '../../lib/json.ts';
@@ -21,6 +22,8 @@ import { locationsRepository as repo } from './repository.ts';
 
 export interface LocationServiceDeps {
   db: Db;
+  /** Where its writes run (db/group-commit.ts): their bodies use only the transaction given. */
+  writes: WriteTransactions;
   storage: PhotoStorage;
   signer: UrlSigner;
   /** QUOTA_LOCATIONS_PER_USER. */
@@ -37,6 +40,7 @@ function pickDetails(input: Partial<LocationDetails>): Partial<LocationDetails> 
 
 export function createLocationService({
   db,
+  writes,
   storage,
   signer,
   maxLocationsPerUser,
@@ -121,25 +125,26 @@ export function createLocationService({
         updated_at: now,
         revision: 0,
       };
-      const created = await db.transaction().execute(async (trx) => {
+      const owner = await writes(async (trx) => {
         // The bump holds the user's revision row until commit (syncRepository.bump), which is
-        // the lock the quota needs: a concurrent create of this user waits here, and its count
-        // then sees this one's row. No second lock on the user row (one round trip less).
+        // the lock the quota needs: a concurrent create of this user waits here, and the count
+        // in the insert then sees this one's row. No second lock on the user row.
         row.revision = await syncRepository.bump(trx, userId);
-        // Under that lock, so a retry racing its own first attempt sees it and is not counted.
-        // A retry is looked for only at the limit: below it, a create needs no second read.
-        const atLimit = (await repo.countByUser(trx, userId)) >= maxLocationsPerUser;
-        if (atLimit && (await repo.findOwner(trx, row.id)) === undefined) {
+        // The quota's count and the insert are one statement; only when it inserts nothing is
+        // there a second read, to tell a retry (or another user's id) from the limit.
+        if (await repo.insertBelowQuota(trx, row, maxLocationsPerUser)) return undefined;
+        const taken = await repo.findOwner(trx, row.id);
+        if (!taken) {
           throw new AppError(
             'QUOTA_EXCEEDED',
             `You have reached the limit of ${maxLocationsPerUser} locations for one account`,
           );
         }
-        return repo.insertIfAbsent(trx, row);
+        return taken;
       });
-      if (!created) {
-        const owner = await repo.findOwner(db, row.id);
-        if (owner?.user_id !== userId) {
+      const created = owner === undefined;
+      if (owner) {
+        if (owner.user_id !== userId) {
           throw new AppError('CONFLICT', 'id: already used by another location', {
             id: 'already used',
           });
@@ -153,7 +158,7 @@ export function createLocationService({
     },
 
     async update(userId: string, id: string, input: UpdateLocationInput): Promise<Location> {
-      await db.transaction().execute(async (trx) => {
+      await writes(async (trx) => {
         const revision = await syncRepository.bump(trx, userId);
         const row = await repo.findById(trx, userId, id);
         if (!row) throw notFound('Location');
@@ -178,7 +183,7 @@ export function createLocationService({
      * entries leave tombstones for GET /sync.
      */
     async remove(userId: string, id: string): Promise<void> {
-      const paths = await db.transaction().execute(async (trx) => {
+      const paths = await writes(async (trx) => {
         const revision = await syncRepository.bump(trx, userId);
         const row = await repo.findById(trx, userId, id);
         if (!row) throw notFound('Location');

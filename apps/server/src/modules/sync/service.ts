@@ -16,7 +16,8 @@ import { defaultPreferencesRow, toPreferences } from '../preferences/mapping.ts'
 import { preferencesRepository } from '../preferences/repository.ts';
 import type { CursorCodec } from './cursor.ts';
 import type { ListCache } from './list-cache.ts';
-import { syncRepository } from './repository.ts';
+import { syncRepository, type RevisionState } from './repository.ts';
+import type { RevisionNow } from './revision-now.ts';
 
 export interface SyncServiceDeps {
   db: Db;
@@ -27,6 +28,8 @@ export interface SyncServiceDeps {
   listCache: ListCache;
   /** Check every answer against its schema before sending it (everywhere but production). */
   validateAnswers: boolean;
+  /** The revision read without a promise (SQLite), for the 304s answered before Fastify. */
+  revisionNow?: RevisionNow;
 }
 
 const nothingDeleted = { locations: [], entries: [] };
@@ -46,7 +49,7 @@ const nothingFirst: BeforeBody = async () => {};
  * sync simply tells those again.
  */
 export function createSyncService(deps: SyncServiceDeps) {
-  const { db, signer, locations, cursors, listCache, validateAnswers } = deps;
+  const { db, signer, locations, cursors, listCache, validateAnswers, revisionNow } = deps;
 
   /** The preferences (the defaults until the user has a record). */
   async function preferences(userId: string): Promise<Preferences> {
@@ -92,8 +95,7 @@ export function createSyncService(deps: SyncServiceDeps) {
   }
 
   /** GET /locations' ETag: the user's revision and the photo-signing day. */
-  async function listTag(userId: string) {
-    const { revision } = await syncRepository.state(db, userId);
+  function listTagOf(userId: string, { revision }: RevisionState) {
     const day = signer.day();
     const headers = {
       etag: etagOf('l', userId, [revision, day]),
@@ -102,9 +104,12 @@ export function createSyncService(deps: SyncServiceDeps) {
     return { revision, day, headers };
   }
 
+  async function listTag(userId: string) {
+    return listTagOf(userId, await syncRepository.state(db, userId));
+  }
+
   /** GET /sync's ETag: where the answer starts (`-` for everything), the revision, the day. */
-  async function changesTag(userId: string, since: string | undefined) {
-    const state = await syncRepository.state(db, userId);
+  function changesTagOf(userId: string, since: string | undefined, state: RevisionState) {
     const given = since === undefined ? undefined : sinceRevision(userId, since, state.revision);
     // Older than the last swept tombstone: the deletions it needs are gone, so everything.
     const from = given !== undefined && given >= state.prunedRevision ? given : undefined;
@@ -113,6 +118,10 @@ export function createSyncService(deps: SyncServiceDeps) {
       'cache-control': revalidateEveryTime,
     };
     return { state, from, headers };
+  }
+
+  async function changesTag(userId: string, since: string | undefined) {
+    return changesTagOf(userId, since, await syncRepository.state(db, userId));
   }
 
   return {
@@ -185,6 +194,28 @@ export function createSyncService(deps: SyncServiceDeps) {
     ): Promise<ConditionalAnswer | undefined> {
       const { headers } = await changesTag(userId, since);
       return etagMatches(ifNoneMatch, headers.etag) ? { headers } : undefined;
+    },
+
+    /**
+     * `listNotModified` and `changesNotModified` decided at once, where the revision can be read
+     * without a promise (SQLite; undefined on PostgreSQL): the 304's headers, or undefined when
+     * the client's copy is stale. Never the ETag of an answer with a body: the read may see a
+     * write of this process that has not committed (sync/revision-now.ts).
+     */
+    notModifiedNow: revisionNow && {
+      list(userId: string, ifNoneMatch: string | string[] | undefined) {
+        const { headers } = listTagOf(userId, revisionNow(userId));
+        return etagMatches(ifNoneMatch, headers.etag) ? headers : undefined;
+      },
+      /** Throws the same 400 as `changes` for a bad cursor. */
+      changes(
+        userId: string,
+        since: string | undefined,
+        ifNoneMatch: string | string[] | undefined,
+      ) {
+        const { headers } = changesTagOf(userId, since, revisionNow(userId));
+        return etagMatches(ifNoneMatch, headers.etag) ? headers : undefined;
+      },
     },
 
     /** A deleted account's cached answer goes at once, not when the cache needs the room. */

@@ -1,6 +1,6 @@
 import type { Location } from '@fj/contract/locations';
 import { act, fireEvent, screen } from '@testing-library/react';
-import { createElement, type ReactNode } from 'react';
+import { createElement, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MapsProvider } from '../../lib/maps/maps-provider.tsx';
@@ -11,9 +11,25 @@ import { useJournalStore } from '../../store/journal-store.ts';
 import { renderWithRouter } from '../../testing/render-with-router.tsx';
 
 // MapLibre needs WebGL, which happy-dom lacks: the map library is replaced by plain elements.
+// `webgl.failure`, when set, is the error MapLibre's map fails with, as react-map-gl hands it on.
+const webgl = vi.hoisted(() => ({
+  GPUInitializationError: class extends Error {},
+  failure: null as Error | null,
+}));
 vi.mock('react-map-gl/maplibre', () => ({
-  default: ({ children, onClick }: { children?: ReactNode; onClick?(event: unknown): void }) =>
-    createElement(
+  default: function FakeMap({
+    children,
+    onClick,
+    onError,
+  }: {
+    children?: ReactNode;
+    onClick?(event: unknown): void;
+    onError?(event: { error: Error }): void;
+  }) {
+    useEffect(() => {
+      if (webgl.failure) onError?.({ error: webgl.failure });
+    }, [onError]);
+    return createElement(
       'div',
       { 'data-testid': 'map' },
       createElement(
@@ -30,15 +46,17 @@ vi.mock('react-map-gl/maplibre', () => ({
         'tap the map',
       ),
       children,
-    ),
+    );
+  },
   Source: ({ children }: { children?: ReactNode }) => children,
   Layer: () => null,
   Marker: ({ children }: { children?: ReactNode }) => children,
   NavigationControl: () => null,
   useMap: () => ({ current: undefined }),
 }));
-vi.mock('../../lib/maps/marker-library.ts', () => ({ markerLibrary: () => ({}) }));
-vi.mock('../../features/map/webgl-support.ts', () => ({ supportsWebGL: () => true }));
+vi.mock('../../lib/maps/marker-library.ts', () => ({
+  markerLibrary: () => ({ GPUInitializationError: webgl.GPUInitializationError }),
+}));
 vi.mock('../../lib/identity/auth-provider.tsx', () => ({
   useAuth: () => fakeAuth({ user: signedInUser }),
 }));
@@ -95,6 +113,7 @@ describe('HomeScreen', () => {
     installFakeFetch();
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     fetchLocations.mockClear();
+    webgl.failure = null;
   });
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -107,6 +126,22 @@ describe('HomeScreen', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Hello, ada');
     expect(fetchLocations).toHaveBeenCalledTimes(1);
     await screen.findByTestId('map');
+  });
+
+  it('explains, instead of a map, when MapLibre cannot make its WebGL context', async () => {
+    seed({ locations: [makeLocation({ id: 'l1' })] });
+    webgl.failure = new webgl.GPUInitializationError('Failed to initialize WebGL');
+    show();
+    expect(await screen.findByText(/This browser cannot draw maps \(WebGL is off\)/)).toBeTruthy();
+    expect(screen.queryByTestId('map')).toBeNull();
+  });
+
+  it('keeps the map when it reports another error (a tile that failed)', async () => {
+    seed({ locations: [makeLocation({ id: 'l1' })] });
+    webgl.failure = new Error('tile failed');
+    show();
+    await screen.findByTestId('map');
+    expect(screen.queryByText(/cannot draw maps/)).toBeNull();
   });
 
   it('shows a loading indicator while the spots load', () => {

@@ -21,7 +21,7 @@ import { PatchDrawingLayer, type PatchDrawing } from './patch-drawing.tsx';
 import { PlaceSearch } from './place-search.tsx';
 import { pointLayerId, SpotLayers } from './spot-layers.tsx';
 import { useBaseStyle } from './use-base-style.ts';
-import { supportsWebGL } from './webgl-support.ts';
+import { firstPixelRatio, sharpenWhenSettled } from './pixel-ratio.ts';
 
 export type { PatchDrawing } from './patch-drawing.tsx';
 
@@ -52,9 +52,14 @@ function boundsOf(locations: readonly Location[]): [number, number, number, numb
   return [Math.min(...lngs), Math.min(...lats), Math.max(...lngs), Math.max(...lats)];
 }
 
-/** The journal's map: base layers, clustered spots, patches, search, GPS and drawing. */
+/**
+ * The journal's map: base layers, clustered spots, patches, search, GPS and drawing. Without
+ * WebGL 2 (MapLibre cannot make its context) the screen explains instead. MapLibre's own
+ * failure tells, rather than a test context made beforehand: that one cost every visitor a
+ * second WebGL context, and blocked the page while it was made.
+ */
 export function MapView(props: MapViewProps) {
-  const [webgl] = useState(supportsWebGL);
+  const [webgl, setWebgl] = useState(true);
   if (!webgl)
     return (
       <div className="map-view map-view-unsupported">
@@ -64,7 +69,7 @@ export function MapView(props: MapViewProps) {
         </p>
       </div>
     );
-  return <MapCanvas {...props} />;
+  return <MapCanvas {...props} onNoWebGL={() => setWebgl(false)} />;
 }
 
 function MapCanvas({
@@ -79,7 +84,8 @@ function MapCanvas({
   onUserPosition,
   drawing,
   bottomInset = 0,
-}: MapViewProps) {
+  onNoWebGL,
+}: MapViewProps & { onNoWebGL(): void }) {
   const mapRef = useRef<MapRef>(null);
   const maplibre = useMapLibrary('marker');
   const { layer, setLayer } = useBaseLayer();
@@ -131,6 +137,7 @@ function MapCanvas({
           ready={ready}
           onReady={() => setReady(true)}
           onError={onTileError}
+          onNoWebGL={onNoWebGL}
         />
       ) : (
         <div className="map-waiting" role="status">
@@ -186,6 +193,8 @@ interface SpotMapProps extends Pick<
   onReady(): void;
   /** A tile of the style failed, from the source named. */
   onError(sourceId: string | undefined): void;
+  /** MapLibre could not make its WebGL 2 context. */
+  onNoWebGL(): void;
 }
 
 /**
@@ -208,12 +217,15 @@ function SpotMap({
   ready,
   onReady,
   onError,
+  onNoWebGL,
 }: SpotMapProps) {
   const [hovering, setHovering] = useState(false);
   const [initialViewState] = useState(() => {
     const bounds = boundsOf(locations);
     return bounds ? { bounds, fitBoundsOptions: { padding: 64, maxZoom: detailZoom } } : worldView;
   });
+
+  const [pixelRatio] = useState(() => firstPixelRatio(window.devicePixelRatio));
 
   // Spots that arrive after the map (a slow first fetch) are brought into view once.
   const fitted = useRef(locations.length > 0);
@@ -239,14 +251,22 @@ function SpotMap({
       mapLib={maplibre}
       mapStyle={style}
       styleDiffing={false}
+      pixelRatio={pixelRatio}
       initialViewState={initialViewState}
       interactiveLayerIds={drawing ? [] : [pointLayerId]}
       cursor={adding ? 'crosshair' : hovering ? 'pointer' : 'grab'}
-      onLoad={onReady}
+      onLoad={(event) => {
+        // At 'load', before the first 'idle': an effect after this render could come too late.
+        sharpenWhenSettled(event.target, () => window.devicePixelRatio);
+        onReady();
+      }}
       onClick={handleClick}
       onMouseEnter={() => setHovering(true)}
       onMouseLeave={() => setHovering(false)}
-      onError={(event) => onError('sourceId' in event ? String(event.sourceId) : undefined)}
+      onError={(event) => {
+        if (event.error instanceof maplibre.GPUInitializationError) return onNoWebGL();
+        onError('sourceId' in event ? String(event.sourceId) : undefined);
+      }}
       attributionControl={{ compact: true }}
       dragRotate={false}
       pitchWithRotate={false}

@@ -1,0 +1,76 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { checkpointAside } from '../src/db/checkpoint-aside.ts';
+
+describe('WAL checkpoints off the event loop', () => {
+  const cleanups: (() => void)[] = [];
+  afterEach(() => {
+    for (const cleanup of cleanups.splice(0)) cleanup();
+  });
+
+  const open = () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'fj-checkpoint-'));
+    const file = path.join(dir, 'journal.db');
+    const sqlite = new Database(file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.exec('create table spots (id integer primary key, notes text)');
+    const stop = checkpointAside(sqlite, file, 20);
+    cleanups.push(() => {
+      stop();
+      sqlite.close();
+      rmSync(dir, { recursive: true, force: true });
+    });
+    const insert = sqlite.prepare('insert into spots (notes) values (?)');
+    const write = (rows: number) =>
+      sqlite.transaction(() => {
+        for (let i = 0; i < rows; i++) insert.run('x'.repeat(1000));
+      })();
+    /** Frames in the WAL now (a checkpoint reports them; it also copies them, so call it last). */
+    const walFrames = () =>
+      (sqlite.pragma('wal_checkpoint(PASSIVE)') as { log: number }[])[0]?.log ?? -1;
+    return { sqlite, write, walFrames };
+  };
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('leaves a connection that writes little to checkpoint by itself', async () => {
+    const { sqlite, write } = open();
+    write(100);
+    await pause(700);
+    expect(sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+  });
+
+  it('gives the checkpoints back to the connection when the worker fails', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'fj-checkpoint-'));
+    // A large WAL beside no database: the worker's connection cannot open, and the worker ends.
+    const file = path.join(dir, 'gone.db');
+    writeFileSync(`${file}-wal`, Buffer.alloc(3 * 1024 * 1024));
+    const pragmas: string[] = [];
+    const stop = checkpointAside({ pragma: (source) => pragmas.push(source) }, file, 20);
+    cleanups.push(() => {
+      stop();
+      rmSync(dir, { recursive: true, force: true });
+    });
+    await vi.waitFor(() => expect(pragmas).toContain('wal_autocheckpoint = 1000'), {
+      timeout: 5000,
+    });
+    expect(pragmas).toEqual(['wal_autocheckpoint = 10000', 'wal_autocheckpoint = 1000']);
+  });
+
+  it('once the WAL has grown, a worker checkpoints it, so the next write starts the WAL anew', async () => {
+    const { sqlite, write, walFrames } = open();
+    // Past 2 MB of WAL.
+    for (let i = 0; i < 6; i++) write(500);
+    await pause(700);
+    expect(sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(10_000);
+    // Some 2,000 pages: below the connection's own threshold now, so only the worker copies them.
+    for (let i = 0; i < 4; i++) write(500);
+    // The worker copies everything while nothing writes; the next write then restarts the WAL.
+    await pause(300);
+    write(1);
+    expect(walFrames()).toBeLessThan(10);
+  });
+});
