@@ -36,8 +36,15 @@ async function imageLoaded(image: Locator): Promise<boolean> {
   return image.evaluate((img) => img instanceof HTMLImageElement && img.naturalWidth > 0);
 }
 
+/**
+ * The toast is seen, then tapped away as a user would: on a phone it can sit over the next
+ * button, and one under the pointer never times out (react-toastify pauses it on hover).
+ */
 async function toast(page: Page, text: string | RegExp): Promise<void> {
-  await page.locator('.Toastify__toast', { hasText: text }).first().waitFor();
+  const shown = page.locator('.Toastify__toast', { hasText: text }).first();
+  await shown.waitFor();
+  await shown.click();
+  await shown.waitFor({ state: 'detached' });
 }
 
 /** Draws a four-cornered patch around the middle of the visible map and closes it. */
