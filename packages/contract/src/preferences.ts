@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 import { boundedArray, checkedFirst, noControls, oneLine } from './cheap-checks.ts';
-import { categorySchema, labelSchema } from './common.ts';
+import { labelSchema } from './common.ts';
 import { limits } from './limits.ts';
 import { defaultPreferences } from './preference-defaults.ts';
 
@@ -26,7 +26,7 @@ function speciesMapProblem(value: unknown): string | undefined {
 
 const speciesMapSchema = checkedFirst(
   speciesMapProblem,
-  z.record(categorySchema, labelList(limits.speciesPerCategory)),
+  z.record(labelSchema, labelList(limits.speciesPerCategory)),
 );
 const shortLine = (max: number) => z.string().max(max).refine(oneLine, noControls);
 
@@ -35,7 +35,7 @@ export const createPreferencesSchema = z.object({
   id: shortLine(limits.idLength).min(1),
   name: shortLine(200).default(''),
   email: shortLine(320).default(''),
-  customSpeciesCategories: boundedArray(categorySchema, limits.categories).default([
+  customSpeciesCategories: labelList(limits.categories).default([
     ...defaultPreferences.customSpeciesCategories,
   ]),
   customSpecies: speciesMapSchema.default(() => structuredClone(defaultPreferences.customSpecies)),
@@ -58,9 +58,7 @@ export const preferencesSchema = z.object({
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 
-export const updateCategoriesSchema = z.object({
-  categories: boundedArray(categorySchema, limits.categories),
-});
+export const updateCategoriesSchema = z.object({ categories: labelList(limits.categories) });
 export const updateSpeciesSchema = z.object({ species: labelList(limits.speciesPerCategory) });
 export const updateTerrainSchema = z.object({ terrainTypes: labelList(limits.terrainTypes) });
 export const updateTreesSchema = z.object({ treeTypes: labelList(limits.treeTypes) });

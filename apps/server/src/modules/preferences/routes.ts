@@ -1,4 +1,4 @@
-import { categorySchema } from '@fj/contract/common';
+import { labelSchema } from '@fj/contract/common';
 import { errorBodySchema } from '@fj/contract/errors';
 import {
   createPreferencesSchema,
@@ -76,7 +76,7 @@ export function preferencesRoutes(service: PreferencesService): FastifyPluginAsy
         schema: {
           ...schema(updateSpeciesSchema),
           // Fastify has already URL-decoded the path parameter (docs/behaviour.md#endpoints: "category URL-encoded").
-          params: z.object({ category: categorySchema }),
+          params: z.object({ category: labelSchema }),
         },
       },
       async (request) => ({
