@@ -1,7 +1,8 @@
-import { authReadiness } from '../lib/api/api-client.ts';
-import { getApiOrigin } from '../lib/api/api-base.ts';
+import { authReadiness, getAuthToken } from '../lib/api/api-client.ts';
+import { getApiBaseUrl, getApiOrigin } from '../lib/api/api-base.ts';
 import { clientConfigUrl, configHeaders, getClientConfig } from '../lib/api/client-config.ts';
 import { sendEarly } from '../lib/api/early-answer.ts';
+import { firstReadPath } from '../lib/api/location-paths.ts';
 import { identity, PENDING_SIGN_OUT_KEY } from '../lib/identity/identity.ts';
 import { LAST_LOGGED_IN_USER_KEY } from '../lib/identity/session.ts';
 import { sessionTransport } from '../lib/identity/session-transport.ts';
@@ -35,6 +36,26 @@ function warmMapStyle(): void {
   void getClientConfig().then((config) => warmStreetsStyle(streetsStyleUrls(config)[0] ?? ''));
 }
 
+/** The local copy's module (idb and the copy's reading), without the journal store's. */
+const loadLocalCopy = () => import('../lib/offline/local-copy.ts');
+
+/**
+ * The journal's first read (store/location-sync.ts: GET /locations, or GET /sync from the local
+ * copy's cursor) sent as soon as the start-up token is there, instead of after the journal
+ * store's scripts have arrived and the whole local copy has been read. The store's own request
+ * takes its answer (lib/api/http-client.ts); nothing is sent when the cursor cannot be read.
+ */
+async function readJournalEarly(uid: string): Promise<void> {
+  const [{ readStoredCursor }] = await Promise.all([loadLocalCopy(), refreshSignedInToken()]);
+  const cursor = await readStoredCursor(uid);
+  const token = await getAuthToken();
+  if (identity.currentUser()?.uid !== uid) return;
+  await sendEarly(`${getApiBaseUrl()}${firstReadPath(cursor)}`, {
+    headers: { accept: 'application/json', authorization: `Bearer ${token}` },
+    credentials: 'include',
+  });
+}
+
 /**
  * The server has answered the session check: its answer becomes the identity's first report,
  * the start-up token refresh follows at once, and a signed-in user's page (on `/` also the map
@@ -51,6 +72,7 @@ async function warmUpSignedIn(pathname: string): Promise<void> {
   preloadSignedInPage(pathname);
   if (pathname !== '/') return;
   warmMapStyle();
+  void readJournalEarly(user.uid).catch(() => undefined); // the store reads it itself
   journalSession.setUser(user.uid);
   const { useJournalStore } = await loadJournalStore();
   const journal = useJournalStore.getState();
@@ -69,6 +91,7 @@ export function warmUpAtStart(pathname: string): void {
   // A failure shows when the map itself asks for its library.
   if (pathname === '/' && stored(LAST_LOGGED_IN_USER_KEY) !== null) {
     void mapLibraryLoaders.marker().catch(() => undefined);
+    void loadLocalCopy().catch(() => undefined);
     // The map settings need no session: asked for now, kept only if the server answers.
     void sendEarly(clientConfigUrl(), { headers: configHeaders }).then((answered) => {
       if (answered) warmMapStyle();

@@ -5,6 +5,7 @@ import type { AnswerSchema } from '../answer-schema.ts';
 import { ApiError, apiErrorFrom, NETWORK_CODE, parseAnswer, TIMEOUT_CODE } from './api-error.ts';
 import { serverReachability } from './server-reachability.ts';
 import type { AuthReadiness } from './auth-readiness.ts';
+import { takeEarly } from './early-answer.ts';
 import { createEtagMemory, type HeaderReader, type Remembered } from './etag-memory.ts';
 import type { TokenCache } from './token-cache.ts';
 import { parseBody } from './parse-body.ts';
@@ -83,7 +84,8 @@ export function readAnswer<T>(answer: ApiAnswer, schema: AnswerSchema<T>): T {
 
 /**
  * One attempt, aborted after 30 s (docs/behaviour.md#api-client) (reading the body included).
- * With an ETag, it asks for the answer only if it changed (If-None-Match).
+ * With an ETag, it asks for the answer only if it changed (If-None-Match). A GET the start-up
+ * sent early with the same token (app/early-warm-up.ts) is answered by that request.
  */
 async function send(
   url: string,
@@ -99,13 +101,16 @@ async function send(
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), API_TIMEOUT_MS);
   try {
-    const response = await fetch(url, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: 'include',
-      signal: controller.signal,
-    });
+    const early = method === 'GET' && !etag ? takeEarly(url, headers.authorization ?? null) : null;
+    const response =
+      (early && (await early)) ??
+      (await fetch(url, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        credentials: 'include',
+        signal: controller.signal,
+      }));
     serverReachability.noteAnswer();
     const answer: ApiAnswer = {
       status: response.status,

@@ -10,6 +10,7 @@ import {
 } from '@fj/contract/locations';
 import { syncAnswerSchema, syncCursorHeader, type SyncAnswer } from '@fj/contract/sync';
 import { api } from './api-client.ts';
+import { locationListPath, syncPath } from './location-paths.ts';
 
 /** docs/behaviour.md#validation: identifiers are trimmed before they go into a path. */
 const segment = (id: string) => encodeURIComponent(id.trim());
@@ -29,18 +30,14 @@ export const locationsApi = {
    * took a good part of the map's first draw at 10,000 spots.
    */
   list: async (): Promise<{ locations: Location[]; cursor: string | null }> => {
-    const answer = await api.getWithHeaders('/locations', locationListReading);
+    const answer = await api.getWithHeaders(locationListPath, locationListReading);
     const locations = Array.isArray(answer.data) ? answer.data : answer.data.data;
     return { locations, cursor: answer.header(syncCursorHeader) };
   },
   /** What changed since the cursor (docs/behaviour.md#sync); everything without one. */
-  sync: (since: string | null): Promise<SyncAnswer> =>
-    api.get(
-      since === null ? '/sync' : `/sync?since=${encodeURIComponent(since)}`,
-      syncAnswerSchema,
-    ),
+  sync: (since: string | null): Promise<SyncAnswer> => api.get(syncPath(since), syncAnswerSchema),
   create: (location: CreateLocationInput) =>
-    api.post('/locations', location, locationCreateReadingSchema),
+    api.post(locationListPath, location, locationCreateReadingSchema),
   /** Answers the whole updated location when the server sent one. */
   update: async (id: string, changes: UpdateLocationInput): Promise<Location | undefined> => {
     const answer = await api.put(locationPath(id), changes, locationUpdateReadingSchema);

@@ -15,6 +15,27 @@ export interface LocalJournal {
 
 const META = { cursor: 'cursor', syncedAt: 'syncedAt', serverLists: 'serverLists' } as const;
 
+/** A copy with no sync stored yet holds no journal, and so no cursor to continue from. */
+const cursorOf = (cursor: unknown, syncedAt: unknown): string | null =>
+  syncedAt !== undefined && typeof cursor === 'string' ? cursor : null;
+
+/**
+ * The cursor `uid`'s copy continues from (as `load` reads it), through a connection of its own,
+ * closed after: the start-up sends the journal's first read early from it (app/early-warm-up.ts),
+ * before the store and the whole copy are loaded. Null without IndexedDB.
+ */
+export async function readStoredCursor(uid: string): Promise<string | null> {
+  const handle = await openJournalDb(uid);
+  if (!handle) return null;
+  try {
+    const meta = handle.transaction('meta', 'readonly').store;
+    const [cursor, syncedAt] = await Promise.all([meta.get(META.cursor), meta.get(META.syncedAt)]);
+    return cursorOf(cursor, syncedAt);
+  } finally {
+    handle.close();
+  }
+}
+
 /**
  * The locations that differ between two lists of the store: `applySyncAnswer` keeps the objects
  * it did not touch, so a changed location is one whose object is new. A whole answer is
@@ -136,7 +157,7 @@ export function createLocalCopy(
         if (syncedAt === undefined) return null;
         return {
           locations,
-          cursor: typeof cursor === 'string' ? cursor : null,
+          cursor: cursorOf(cursor, syncedAt),
           syncedAt: typeof syncedAt === 'number' ? syncedAt : null,
           serverLists,
         };
