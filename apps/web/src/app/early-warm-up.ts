@@ -22,12 +22,16 @@ function stored(key: string): string | null {
 
 /**
  * The session check (GET /api/auth/get-session), sent beside the health check instead of after
- * it; the identity client takes its answer when it first asks. Not when a sign-out made offline
- * is still to be told to the server: that must reach the server before the session is asked.
+ * it; the identity client takes its answer when it first asks. On a device where someone was
+ * signed in, the start-up token (GET /api/auth/token, which only needs the session) goes with
+ * it instead of after its answer. Neither when a sign-out made offline is still to be told to
+ * the server: that must reach the server before the session is asked.
  */
 async function checkSessionEarly(): Promise<boolean> {
   if (stored(PENDING_SIGN_OUT_KEY)) return false;
   const init = await sessionTransport.prepare({ method: 'GET', headers: {} });
+  if (stored(LAST_LOGGED_IN_USER_KEY) !== null)
+    void sendEarly(`${getApiOrigin()}/api/auth/token`, init);
   return sendEarly(`${getApiOrigin()}/api/auth/get-session`, init);
 }
 
@@ -36,8 +40,19 @@ function warmMapStyle(): void {
   void getClientConfig().then((config) => warmStreetsStyle(streetsStyleUrls(config)[0] ?? ''));
 }
 
-/** The local copy's module (idb and the copy's reading), without the journal store's. */
-const loadLocalCopy = () => import('../lib/offline/local-copy.ts');
+/**
+ * The cursor of the local copy of the user last signed in on this device, read as the app
+ * starts (the local copy's module, idb and IndexedDB's open take a while) for the journal's
+ * first read below; undefined when it could not be read.
+ */
+let startCursor: { uid: string; cursor: Promise<string | null | undefined> } | null = null;
+
+function readCursorAtStart(uid: string): void {
+  const cursor = import('../lib/offline/local-copy.ts').then(({ readStoredCursor }) =>
+    readStoredCursor(uid),
+  );
+  startCursor = { uid, cursor: cursor.catch(() => undefined) };
+}
 
 /**
  * The journal's first read (store/location-sync.ts: GET /locations, or GET /sync from the local
@@ -46,8 +61,9 @@ const loadLocalCopy = () => import('../lib/offline/local-copy.ts');
  * takes its answer (lib/api/http-client.ts); nothing is sent when the cursor cannot be read.
  */
 async function readJournalEarly(uid: string): Promise<void> {
-  const [{ readStoredCursor }] = await Promise.all([loadLocalCopy(), refreshSignedInToken()]);
-  const cursor = await readStoredCursor(uid);
+  if (startCursor?.uid !== uid) return; // another user than the device's last: the store reads
+  const [cursor] = await Promise.all([startCursor.cursor, refreshSignedInToken()]);
+  if (cursor === undefined) return;
   const token = await getAuthToken();
   if (identity.currentUser()?.uid !== uid) return;
   await sendEarly(`${getApiBaseUrl()}${firstReadPath(cursor)}`, {
@@ -89,9 +105,10 @@ async function warmUpSignedIn(pathname: string): Promise<void> {
 export function warmUpAtStart(pathname: string): void {
   if (pathname === '/privacy-policy') return; // outside the gate (docs/behaviour.md#routes)
   // A failure shows when the map itself asks for its library.
-  if (pathname === '/' && stored(LAST_LOGGED_IN_USER_KEY) !== null) {
+  const lastUser = stored(LAST_LOGGED_IN_USER_KEY);
+  if (pathname === '/' && lastUser !== null) {
     void mapLibraryLoaders.marker().catch(() => undefined);
-    void loadLocalCopy().catch(() => undefined);
+    readCursorAtStart(lastUser);
     // The map settings need no session: asked for now, kept only if the server answers.
     void sendEarly(clientConfigUrl(), { headers: configHeaders }).then((answered) => {
       if (answered) warmMapStyle();

@@ -51,8 +51,10 @@ export function createAuthCall(transport: SessionTransport): AuthCall {
     let response: Response;
     const url = `${getApiOrigin()}/api/auth${path}`;
     try {
-      // The session check may have been sent as the app started (app/early-warm-up.ts).
-      const early = method === 'GET' ? takeEarly(url) : null;
+      // The session check and the token may have been sent as the app started
+      // (app/early-warm-up.ts), with the same session (the native app's goes as a header).
+      const authorization = new Headers(init.headers).get('authorization');
+      const early = method === 'GET' ? takeEarly(url, authorization) : null;
       response = (early && (await early)) ?? (await fetch(url, init));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
