@@ -4,7 +4,7 @@ import { deviceConnection, type Connection } from '../lib/offline/connection.ts'
 import { createLocalCopy, type LocalCopy } from '../lib/offline/local-copy.ts';
 import { createLocalPhotos, type LocalPhotos } from '../lib/offline/local-photos.ts';
 import { createOutbox, type Outbox } from '../lib/offline/outbox.ts';
-import { photosOfOp, type OutboxOp } from '../lib/offline/outbox-ops.ts';
+import { photosOfOp, type OutboxItem, type OutboxOp } from '../lib/offline/outbox-ops.ts';
 import { createReplayer } from '../lib/offline/outbox-replay.ts';
 import { sendOp } from '../lib/offline/outbox-send.ts';
 import { onAppResume } from '../platform/app-resume.ts';
@@ -46,15 +46,25 @@ export function createOfflineJournal(
   let session: Session | null = null;
 
   /** The outbox as stored, and the screen's list with it on top. */
-  async function readQueue(current: Session): Promise<void> {
-    const outbox = await current.outbox.all();
+  function showQueue(current: Session, outbox: OutboxItem[]): void {
     if (session !== current) return;
     set({ outbox, locations: withPending(get().serverLocations, outbox, current.photos.shown) });
   }
 
+  async function readQueue(current: Session): Promise<void> {
+    showQueue(current, await current.outbox.all());
+  }
+
+  /**
+   * The kept photos, the copy and the outbox read side by side (the journal's first read waits
+   * for them: store/location-slice.ts), then shown in that order.
+   */
   async function hydrate(current: Session): Promise<void> {
-    await current.photos.restore();
-    const local = await current.copy.load();
+    const [local, outbox] = await Promise.all([
+      current.copy.load(),
+      current.outbox.all(),
+      current.photos.restore(),
+    ]);
     if (session !== current) return;
     if (local) {
       set({
@@ -64,7 +74,7 @@ export function createOfflineJournal(
       });
       if (local.serverLists !== undefined) hooks.restoreServerLists(current.uid, local.serverLists);
     }
-    await readQueue(current);
+    showQueue(current, outbox);
     if (get().outbox.some((item) => item.status === 'pending')) void current.replayer.replay();
   }
 
