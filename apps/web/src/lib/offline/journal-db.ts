@@ -46,6 +46,17 @@ export async function openJournalDb(uid: string): Promise<JournalDb | null> {
   });
 }
 
+/**
+ * Whether `uid`'s database exists, without opening it (which would make it): false on a device
+ * the user's copy was never made on. True where the platform cannot tell (an older WebView).
+ */
+export async function journalDbExists(uid: string): Promise<boolean> {
+  if (typeof indexedDB === 'undefined') return false;
+  if (typeof indexedDB.databases !== 'function') return true;
+  const databases = await indexedDB.databases();
+  return databases.some((database) => database.name === journalDbName(uid));
+}
+
 /** Logout: the user's copy goes, outbox included (the sign-out question asked first). */
 export async function deleteJournalDb(uid: string): Promise<void> {
   if (typeof indexedDB === 'undefined') return;

@@ -1,7 +1,7 @@
 import { unwrap } from 'idb';
 import type { Location } from '@fj/contract/locations';
 import { afterFirstScreen } from './first-screen.ts';
-import { deleteJournalDb, openJournalDb, type JournalDb } from './journal-db.ts';
+import { deleteJournalDb, journalDbExists, openJournalDb, type JournalDb } from './journal-db.ts';
 
 /** What the device holds of one user's journal (docs/architecture.md#local-copy). */
 export interface LocalJournal {
@@ -25,6 +25,8 @@ const cursorOf = (cursor: unknown, syncedAt: unknown): string | null =>
  * before the store and the whole copy are loaded. Null without IndexedDB.
  */
 export async function readStoredCursor(uid: string): Promise<string | null> {
+  // A device without the copy (a first visit) answers at once: the database is not made here.
+  if (!(await journalDbExists(uid))) return null;
   const handle = await openJournalDb(uid);
   if (!handle) return null;
   try {
