@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeFetch, flush, installFakeFetch, json } from '../testing/fake-fetch.ts';
+import { freshIndexedDbPerTest, timersBesideIndexedDb } from '../testing/fake-indexeddb.ts';
 
 /** The real identity, token cache and early answers against a fake server; pages and the store are stand-ins. */
 const fakes = vi.hoisted(() => ({
@@ -38,6 +39,18 @@ async function settle() {
   }
 }
 
+/**
+ * Real turns of the event loop too (fake-indexeddb answers on setImmediate, and the local copy's
+ * module is imported for real), for at most `ms` of real time; setImmediate must be real.
+ */
+async function until(check: () => boolean, ms = 3000) {
+  const start = performance.now();
+  while (!check() && performance.now() - start < ms) {
+    if (vi.isFakeTimers()) await vi.advanceTimersByTimeAsync(1);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
 beforeEach(() => {
   vi.useFakeTimers();
   localStorage.clear();
@@ -52,7 +65,7 @@ afterEach(() => {
 });
 
 describe('the start-up warm-up (docs/behaviour.md#page-loading)', () => {
-  it('on `/`: session check and map settings at once, then the token and the page, before the gate', async () => {
+  it('on `/`: session check, token and map settings at once, then the page, before the gate', async () => {
     localStorage.setItem('lastLoggedInUser', 'user-1');
     let answer: (response: Response) => void = () => undefined;
     server.on('GET /api/auth/get-session', () => new Promise((resolve) => (answer = resolve)));
@@ -61,13 +74,15 @@ describe('the start-up warm-up (docs/behaviour.md#page-loading)', () => {
     await settle();
     expect(server.calls.map((call) => call.url).sort()).toEqual([
       '/api/auth/get-session',
+      '/api/auth/token',
       '/api/config',
     ]);
     expect(fakes.marker).toHaveBeenCalledTimes(1);
-    expect(server.callsTo('GET /api/auth/token')).toHaveLength(0);
+    expect(fakes.preload).not.toHaveBeenCalled();
     answer(session.clone());
     await settle();
     expect(identity.currentUser()?.uid).toBe('user-1');
+    // The start-up refresh took the token sent early.
     expect(server.callsTo('GET /api/auth/token')).toHaveLength(1);
     expect(fakes.preload).toHaveBeenCalledWith('/');
     expect(fakes.setUser).toHaveBeenCalledWith('user-1');
@@ -76,6 +91,12 @@ describe('the start-up warm-up (docs/behaviour.md#page-loading)', () => {
     await refreshSignedInToken();
     expect(server.callsTo('GET /api/auth/token')).toHaveLength(1);
     expect(server.callsTo('GET /api/auth/get-session')).toHaveLength(1);
+    // And the journal's first read went out with that token (no local copy here: the list).
+    vi.useRealTimers();
+    await until(() => server.callsTo('GET /api/v1/locations').length > 0);
+    expect(server.callsTo('GET /api/v1/locations')[0]?.headers.authorization).toBe(
+      'Bearer token-1',
+    );
   });
 
   it('a visitor on /login: only the session check, whose answer the identity then uses', async () => {
@@ -89,6 +110,60 @@ describe('the start-up warm-up (docs/behaviour.md#page-loading)', () => {
     expect(next).toHaveBeenCalledExactlyOnceWith(null);
     expect(server.calls.map((call) => call.url)).toEqual(['/api/auth/get-session']);
     expect(fakes.preload).not.toHaveBeenCalled();
+  });
+
+  describe("on `/`, the journal's first read, sent with the start-up token", () => {
+    freshIndexedDbPerTest();
+    beforeEach(() => {
+      vi.useRealTimers();
+      vi.useFakeTimers(timersBesideIndexedDb);
+      server.on('GET /api/auth/get-session', () => session.clone());
+      server.on('GET /api/v1/locations', () => json([]));
+      server.on('GET /api/v1/sync?since=c%201', () =>
+        json({
+          cursor: 'c 2',
+          full: false,
+          locations: [],
+          deleted: { locations: [], entries: [] },
+        }),
+      );
+    });
+
+    const reads = () =>
+      server.calls.filter((call) => /^\/api\/v1\/(locations|sync)/.test(call.url));
+
+    it('is the whole list on a device without a local copy, and the store takes its answer', async () => {
+      localStorage.setItem('lastLoggedInUser', 'user-1');
+      const { warmUpAtStart } = await load();
+      warmUpAtStart('/');
+      await until(() => reads().length > 0);
+      expect(reads().map((call) => [call.url, call.headers.authorization])).toEqual([
+        ['/api/v1/locations', 'Bearer token-1'],
+      ]);
+      const { locationsApi } = await import('../lib/api/locations-api.ts');
+      await expect(locationsApi.list()).resolves.toMatchObject({ locations: [] });
+      expect(reads()).toHaveLength(1);
+    });
+
+    it("is what changed since the local copy's cursor on a device that holds one", async () => {
+      localStorage.setItem('lastLoggedInUser', 'user-1');
+      const { warmUpAtStart } = await load();
+      const { createLocalCopy } = await import('../lib/offline/local-copy.ts');
+      const copy = createLocalCopy('user-1');
+      await copy.saveLocations([], [], 'c 1', 1);
+      warmUpAtStart('/');
+      await until(() => reads().length > 0);
+      expect(reads().map((call) => call.url)).toEqual(['/api/v1/sync?since=c%201']);
+    });
+
+    it("is not sent for another user than the device's last one: the store reads", async () => {
+      localStorage.setItem('lastLoggedInUser', 'user-2');
+      const { warmUpAtStart } = await load();
+      warmUpAtStart('/');
+      await until(() => fakes.fetchLocations.mock.calls.length > 0);
+      await until(() => false, 300);
+      expect(reads()).toEqual([]);
+    });
   });
 
   it('a session check with no answer changes nothing: the identity asks again later', async () => {

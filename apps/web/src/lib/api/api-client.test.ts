@@ -287,6 +287,30 @@ describe('conditional GETs (docs/behaviour.md#api-client)', () => {
     expect(sentEtags(`GET ${URL_LOCATIONS}`)).toEqual([undefined, '"l1"', '"l1"']);
   });
 
+  it('take the answer of a GET the start-up sent early with the same token, and remember its ETag', async () => {
+    signedInServer(server);
+    server.on(`GET ${URL_LOCATIONS}`, () => withEtag({ data: ['early'] }, '"e1"'));
+    const { api } = await load();
+    const { sendEarly } = await import('./early-answer.ts');
+    await sendEarly(URL_LOCATIONS, { headers: { authorization: 'Bearer token-1' } });
+    await expect(api.get('/locations')).resolves.toEqual({ data: ['early'] });
+    expect(sentEtags(`GET ${URL_LOCATIONS}`)).toEqual([undefined]);
+    server.on(`GET ${URL_LOCATIONS}`, () => notModified());
+    await expect(api.get('/locations')).resolves.toEqual({ data: ['early'] });
+    expect(sentEtags(`GET ${URL_LOCATIONS}`)).toEqual([undefined, '"e1"']);
+  });
+
+  it("ask the server themselves when the early GET went with another user's token", async () => {
+    signedInServer(server);
+    server.on(`GET ${URL_LOCATIONS}`, () => json({ data: ['theirs'] }));
+    const { api } = await load();
+    const { sendEarly } = await import('./early-answer.ts');
+    await sendEarly(URL_LOCATIONS, { headers: { authorization: 'Bearer someone-else' } });
+    server.on(`GET ${URL_LOCATIONS}`, () => json({ data: ['mine'] }));
+    await expect(api.get('/locations')).resolves.toEqual({ data: ['mine'] });
+    expect(server.callsTo(`GET ${URL_LOCATIONS}`)).toHaveLength(2);
+  });
+
   it('remember the newer answer when the server sends one', async () => {
     signedInServer(server);
     server.on(`GET ${URL_LOCATIONS}`, () => withEtag({ data: [] }, '"l1"'));

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeFetch, flush, installFakeFetch, json } from '../../testing/fake-fetch.ts';
-import { forgetEarlyAnswers, sendEarly, takeEarly } from './early-answer.ts';
+import { EARLY_ANSWER_MS, forgetEarlyAnswers, sendEarly, takeEarly } from './early-answer.ts';
 
 let server: FakeFetch;
 beforeEach(() => {
@@ -44,6 +44,32 @@ describe('answers asked for early', () => {
     expect(await sendEarly('/api/config')).toBe(false);
     expect(await takeEarly('/api/auth/get-session')).toBeNull();
     expect(await takeEarly('/api/config')).toBeNull();
+  });
+
+  it('hands an answer only to a request with the same Authorization header', async () => {
+    server.on('GET /api/v1/locations', () => json([]));
+    const asUser1 = { headers: { authorization: 'Bearer token-1' } };
+    await sendEarly('/api/v1/locations', asUser1);
+    expect(takeEarly('/api/v1/locations')).toBeNull();
+    await sendEarly('/api/v1/locations', asUser1);
+    expect(takeEarly('/api/v1/locations', 'Bearer token-2')).toBeNull();
+    await sendEarly('/api/v1/locations', asUser1);
+    expect((await takeEarly('/api/v1/locations', 'Bearer token-1'))?.status).toBe(200);
+  });
+
+  it('is for the start-up: an answer nobody took within its time is not handed out', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      server.on('GET /api/config', () => json({}));
+      await sendEarly('/api/config');
+      vi.setSystemTime(Date.now() + EARLY_ANSWER_MS + 1);
+      expect(takeEarly('/api/config')).toBeNull();
+      await sendEarly('/api/config');
+      vi.setSystemTime(Date.now() + EARLY_ANSWER_MS - 1);
+      expect((await takeEarly('/api/config'))?.status).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('has nothing for a request never sent', async () => {

@@ -3,8 +3,8 @@ import type { Location } from '@fj/contract/locations';
 import { applySyncAnswer } from '@fj/contract/sync';
 import { makeEntry, makeLocation } from '../../testing/factories.ts';
 import { freshIndexedDbPerTest } from '../../testing/fake-indexeddb.ts';
-import { openJournalDb } from './journal-db.ts';
-import { createLocalCopy, LARGE_WRITE, WRITE_BATCH } from './local-copy.ts';
+import { journalDbName, openJournalDb } from './journal-db.ts';
+import { createLocalCopy, LARGE_WRITE, readStoredCursor, WRITE_BATCH } from './local-copy.ts';
 
 freshIndexedDbPerTest();
 afterEach(() => {
@@ -69,6 +69,32 @@ describe('local copy', () => {
     expect(stored?.map((l) => l.id).sort()).toEqual(['l1', 'l2', 'l9']);
     expect(stored?.find((l) => l.id === 'l1')?.entries).toEqual([]);
     expect((await copy.load())?.cursor).toBe('c2');
+  });
+
+  describe('the cursor read alone at start (readStoredCursor)', () => {
+    const databaseNames = async () => (await indexedDB.databases()).map((db) => db.name);
+
+    it('is null on a device without the copy, whose database it does not make', async () => {
+      expect(await readStoredCursor('u1')).toBeNull();
+      expect(await databaseNames()).not.toContain(journalDbName('u1'));
+    });
+
+    it('is the cursor the copy continues from, and lets the database go', async () => {
+      const copy = createLocalCopy('u1');
+      await copy.saveLocations([], spots(2, 0), 'c1', 1);
+      expect(await readStoredCursor('u1')).toBe('c1');
+      expect(await readStoredCursor('u2')).toBeNull();
+      // Its connection is closed: logout deletes the database without waiting for it.
+      await copy.destroy();
+      expect(await databaseNames()).not.toContain(journalDbName('u1'));
+    });
+
+    it('is null, as load reads it, while no sync was stored with the cursor', async () => {
+      const copy = createLocalCopy('u1');
+      await copy.saveLocations([], spots(1, 0), 'c1', null);
+      expect(await copy.load()).toBeNull();
+      expect(await readStoredCursor('u1')).toBeNull();
+    });
   });
 
   it('is gone after destroy (logout)', async () => {
