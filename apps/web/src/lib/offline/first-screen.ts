@@ -6,6 +6,9 @@
  * `maxWaitMs`. Leaving the page (hidden, or closed) ends the wait at once, so the write starts
  * while the page is still allowed to run.
  */
+/** How long whatever waits for the first screen waits at most (a page without a map). */
+export const FIRST_SCREEN_WAIT_MS = 4000;
+
 let markDrawn: () => void = () => undefined;
 let drawn = new Promise<void>((resolve) => {
   markDrawn = resolve;

@@ -1,6 +1,6 @@
 import { unwrap } from 'idb';
 import type { Location } from '@fj/contract/locations';
-import { afterFirstScreen } from './first-screen.ts';
+import { afterFirstScreen, FIRST_SCREEN_WAIT_MS } from './first-screen.ts';
 import { deleteJournalDb, journalDbExists, openJournalDb, type JournalDb } from './journal-db.ts';
 
 /** What the device holds of one user's journal (docs/architecture.md#local-copy). */
@@ -57,8 +57,6 @@ function differences(before: readonly Location[], after: readonly Location[]) {
  * it, only for the writes queued before it, as every write does.
  */
 export const LARGE_WRITE = 500;
-/** How long a large write waits at most for the first screen. */
-export const FIRST_SCREEN_WAIT_MS = 4000;
 /** Requests made in one go before the main thread gets a turn (see writeLocations). */
 export const WRITE_BATCH = 250;
 

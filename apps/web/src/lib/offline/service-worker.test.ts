@@ -31,6 +31,8 @@ vi.mock('workbox-window', () => ({
 
 const { UPDATE_CHECK_MS, startServiceWorker, wantsServiceWorker } =
   await import('./service-worker.ts');
+const { FIRST_SCREEN_WAIT_MS, firstScreenDrawn, resetFirstScreen } =
+  await import('./first-screen.ts');
 
 function emit(type: string, event: Parameters<Handler>[0] = {}) {
   for (const handler of workbox.instances.at(-1)?.handlers.get(type) ?? []) handler(event);
@@ -41,9 +43,12 @@ beforeEach(() => {
   workbox.update.mockClear();
   vi.stubEnv('PROD', true);
   Object.defineProperty(navigator, 'serviceWorker', { value: {}, configurable: true });
+  // The map has drawn its first screen (the registration waits for it, tested below).
+  firstScreenDrawn();
 });
 
 afterEach(() => {
+  resetFirstScreen();
   vi.useRealTimers();
   vi.unstubAllEnvs();
   delete (navigator as { serviceWorker?: unknown }).serviceWorker;
@@ -82,6 +87,27 @@ describe('the service worker registration', () => {
     await vi.advanceTimersByTimeAsync(UPDATE_CHECK_MS);
     expect(workbox.update).toHaveBeenCalledTimes(1);
     visibility.mockRestore();
+  });
+
+  it("waits for the first screen to be drawn: the precache's downloads would compete with it", async () => {
+    resetFirstScreen();
+    vi.useFakeTimers();
+    startServiceWorker(createUpdateFlow(vi.fn()));
+    await vi.advanceTimersByTimeAsync(FIRST_SCREEN_WAIT_MS - 1);
+    expect(workbox.instances).toEqual([]);
+    firstScreenDrawn();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(workbox.instances).toHaveLength(1);
+  });
+
+  it("on a page without a map, registers after the first screen's longest wait", async () => {
+    resetFirstScreen();
+    vi.useFakeTimers();
+    startServiceWorker(createUpdateFlow(vi.fn()));
+    await vi.advanceTimersByTimeAsync(FIRST_SCREEN_WAIT_MS - 1);
+    expect(workbox.instances).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(workbox.instances).toHaveLength(1);
   });
 
   it('is not used in the native app, the dev server or the unit tests', () => {

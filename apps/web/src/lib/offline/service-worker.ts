@@ -1,4 +1,5 @@
 import { isNativePlatform } from '../../platform/platform.ts';
+import { afterFirstScreen, FIRST_SCREEN_WAIT_MS } from './first-screen.ts';
 import { updateFlow, type UpdateFlow } from './update-flow.ts';
 
 /** Where the build puts the worker (vite.config.ts, vite-plugin-pwa's generateSW). */
@@ -16,12 +17,22 @@ export function wantsServiceWorker(): boolean {
 }
 
 /**
- * Registers the worker once the page has loaded, so neither its script (workbox-window, a chunk
- * of its own) nor the precache downloads compete with the first paint (docs/architecture.md#service-worker).
+ * Registers the worker once the page has loaded and its first screen is drawn (the home map's
+ * first idle; at most FIRST_SCREEN_WAIT_MS on a page without a map), so neither its script
+ * (workbox-window, a chunk of its own) nor the precache downloads compete with what the first
+ * screen needs (docs/architecture.md#service-worker): a first install fetches every file of the
+ * build, on the same few HTTP/1.1 connections as the page's scripts and its journal, and the
+ * page's `load` comes long before the map's data and scripts have arrived.
  */
-export function startServiceWorker(flow: UpdateFlow = updateFlow): void {
+export function startServiceWorker(
+  flow: UpdateFlow = updateFlow,
+  firstScreen: () => Promise<void> = () => afterFirstScreen(FIRST_SCREEN_WAIT_MS),
+): void {
   if (!wantsServiceWorker()) return;
-  const start = () => void registerWorker(flow).catch(reportFailure);
+  const start = () =>
+    void firstScreen()
+      .then(() => registerWorker(flow))
+      .catch(reportFailure);
   if (document.readyState === 'complete') start();
   else window.addEventListener('load', start, { once: true });
 }
