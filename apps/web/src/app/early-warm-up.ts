@@ -98,15 +98,16 @@ async function warmUpSignedIn(pathname: string): Promise<void> {
 /**
  * At start, before the server has even said who is signed in (docs/behaviour.md#page-loading):
  * on the home page of a device where someone is signed in, MapLibre (the largest download by
- * far, and its worker) starts loading at once; on every gated page the session check goes out
- * beside the readiness check, and what follows from its answer starts as soon as it is there
- * instead of after the gate. A visitor's /login gets only the session check (no page scripts).
+ * far, and its worker) starts loading at once and the local copy's cursor is read; on every
+ * gated page the session check (and on such a device the token) goes out beside the readiness
+ * check, and what follows from its answer starts as soon as it is there instead of after the
+ * gate. A visitor's /login gets only the session check (no page scripts).
  */
 export function warmUpAtStart(pathname: string): void {
   if (pathname === '/privacy-policy') return; // outside the gate (docs/behaviour.md#routes)
-  // A failure shows when the map itself asks for its library.
   const lastUser = stored(LAST_LOGGED_IN_USER_KEY);
   if (pathname === '/' && lastUser !== null) {
+    // A failure shows when the map itself asks for its library.
     void mapLibraryLoaders.marker().catch(() => undefined);
     readCursorAtStart(lastUser);
     // The map settings need no session: asked for now, kept only if the server answers.
