@@ -86,6 +86,40 @@ describe('the token verifier', () => {
     expect(await tokens.verify(idToken)).toBeNull();
   });
 
+  it('answers per connection as it does without one: another token, a revocation, the expiry', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const tokens = verifier();
+    const [phone, laptop, unseen] = await Promise.all([
+      token('ada', 'phone'),
+      token('bob', 'laptop'),
+      token('cyd'),
+    ]);
+    const connection = {};
+    // Never verified: nothing to remember, on a connection or not.
+    expect(tokens.rememberedOn(connection, phone)).toBeUndefined();
+    expect(await tokens.verify(phone)).toBe('ada');
+    expect(await tokens.verify(laptop)).toBe('bob');
+    for (let i = 0; i < 2; i++) expect(tokens.rememberedOn(connection, phone)).toBe('ada');
+    // Another token over the same connection is its own: its user, or nothing known.
+    expect(tokens.rememberedOn(connection, laptop)).toBe('bob');
+    expect(tokens.rememberedOn(connection, unseen)).toBeUndefined();
+    expect(tokens.rememberedOn(connection, phone)).toBe('ada');
+    // Revoked: refused at once, on the connection that sent it last and on any other.
+    revoked.add('phone');
+    expect(tokens.rememberedOn(connection, phone)).toBeNull();
+    expect(tokens.rememberedOn({}, phone)).toBeNull();
+    expect(tokens.rememberedOn(connection, laptop)).toBe('bob');
+    // Expired: forgotten from the second of its exp (jose would refuse it too).
+    const expiresAt = JSON.parse(Buffer.from(laptop.split('.')[1] ?? '', 'base64url').toString())
+      .exp as number;
+    vi.setSystemTime(expiresAt * 1000 - 1);
+    expect(tokens.rememberedOn(connection, laptop)).toBe('bob');
+    vi.setSystemTime(expiresAt * 1000);
+    expect(tokens.rememberedOn(connection, laptop)).toBeUndefined();
+    expect(tokens.remembered(laptop)).toBeUndefined();
+    expect(jose.jwtVerify).toHaveBeenCalledTimes(2);
+  });
+
   it('does not remember what it refused, nor more tokens than its size', async () => {
     const tokens = verifier(2);
     const real = await token('ada');
