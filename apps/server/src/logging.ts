@@ -61,6 +61,9 @@ const redactPaths = [
   ),
 ];
 
+/** How much of the log is handed to stdout at a time, at most every tenth of a second. */
+const gatherChars = 64 * 1024;
+
 /**
  * Fastify's logger with secrets kept out: Fastify's own request serializer logs the raw URL,
  * which for a photo carries its signature and for the reset page its token. Lines go to stdout
@@ -80,13 +83,15 @@ export function loggerOptions(
           pino.destination({
             dest: 1,
             sync: false,
-            // Lines gather up to 12 kB (or a quarter of a second) per write: a write for every
-            // line cost more than the line itself under load (issue 12).
-            minLength: 12 * 1024,
+            // Lines gather up to 64 kB (or a quarter of a second) per write: a write for every
+            // line cost more than the line itself under load, and an asynchronous write costs
+            // about the same CPU whether it carries 12 kB or 64 kB (issue 12).
+            minLength: gatherChars,
+            maxWrite: 2 * gatherChars,
             periodicFlush: 250,
           }),
           // Gathered in an array first, which costs less a line than SonicBoom's own gathering.
-          { minLength: 12 * 1024, flushMs: 100 },
+          { minLength: gatherChars, flushMs: 100 },
         ));
   return {
     level,
