@@ -25,12 +25,17 @@ export interface TokenVerifier {
    */
   remembered(token: string): string | null | undefined;
   /**
-   * `remembered` for a token sent over `connection` (any object that lives as long as it: the
-   * socket): the same answer, but the token the connection sent last is recognised by comparing
-   * it with the one sent now, without hashing it (issue 12). Expiry and revocation are checked
-   * on every call, as in `remembered`.
+   * `remembered` for the token in `credential` (an Authorization header, read by `tokenOf`; null
+   * when it holds none) sent over `connection` (any object that lives as long as it: the
+   * socket): the same answer, but the credential the connection sent last is recognised by
+   * comparing it with the one sent now, without reading or hashing the token again (issue 12).
+   * Expiry and revocation are checked on every call, as in `remembered`.
    */
-  rememberedOn(connection: object, token: string): string | null | undefined;
+  rememberedOn(
+    connection: object,
+    credential: string,
+    tokenOf: (credential: string) => string | undefined,
+  ): string | null | undefined;
 }
 
 /** What a verified token said, kept until it expires. */
@@ -105,24 +110,30 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
   }
 
   /**
-   * The token each connection sent last, with what was remembered of it. The token itself is
-   * kept here (not only its hash) as long as the connection that sends it with every request,
-   * and so holds it in its own buffers, is alive.
+   * The credential each connection sent last, with what was remembered of its token. The
+   * credential itself is kept here (not only the token's hash) as long as the connection that
+   * sends it with every request, and so holds it in its own buffers, is alive.
    */
-  const lastOn = new WeakMap<object, { token: string; hash: string; known: Verified }>();
+  const lastOn = new WeakMap<object, { credential: string; hash: string; known: Verified }>();
 
-  function rememberedOn(connection: object, token: string): string | null | undefined {
+  function rememberedOn(
+    connection: object,
+    credential: string,
+    tokenOf: (credential: string) => string | undefined,
+  ): string | null | undefined {
     const last = lastOn.get(connection);
-    if (last?.token === token) {
+    if (last?.credential === credential) {
       const answer = answerOf(last.known, last.hash);
       if (answer === undefined) lastOn.delete(connection);
       return answer;
     }
+    const token = tokenOf(credential);
+    if (!token) return null;
     const hash = hashOf(token);
     const known = verified.get(hash);
     if (!known) return undefined;
     const answer = answerOf(known, hash);
-    if (answer !== undefined) lastOn.set(connection, { token, hash, known });
+    if (answer !== undefined) lastOn.set(connection, { credential, hash, known });
     return answer;
   }
 

@@ -33,8 +33,8 @@ declare module 'fastify' {
      * The user of an Authorization header whose ID token was verified before and is still
      * remembered (no signature work; expiry and revocation checked as `authenticate` does):
      * undefined when `authenticate` would have to verify it, null when it would refuse it.
-     * `connection` (the socket it came over) lets the token that connection sent last be
-     * recognised without hashing it again.
+     * `connection` (the socket it came over) lets the header that connection sent last be
+     * recognised without reading and hashing its token again.
      */
     rememberedUser: (
       authorization: string | undefined,
@@ -161,9 +161,10 @@ export default fp(
       request.userId = userId;
     });
     app.decorate('rememberedUser', (authorization: string | undefined, connection?: object) => {
+      if (connection && authorization)
+        return verifier.rememberedOn(connection, authorization, bearerToken);
       const token = bearerToken(authorization);
-      if (!token) return null;
-      return connection ? verifier.rememberedOn(connection, token) : verifier.remembered(token);
+      return token ? verifier.remembered(token) : null;
     });
 
     app.route({
