@@ -165,6 +165,60 @@ describe.each(databaseKinds)('preferences on $name', (kind) => {
       });
     });
 
+    it('keeps categories called __proto__ and constructor as keys: answers, reads and stored rows', async () => {
+      const { user, call, created } = await newUser();
+      const species = await call('PUT', '/preferences/species/__proto__', {
+        species: ['wood ear'],
+      });
+      expect(species.statusCode).toBe(200);
+      await call('PUT', '/preferences/species/constructor', { species: ['cep'] });
+      const expected = [
+        ...Object.entries(created.customSpecies),
+        ['__proto__', ['wood ear']],
+        ['constructor', ['cep']],
+      ];
+      expect(Object.entries(species.json<{ data: Preferences }>().data.customSpecies)).toEqual(
+        expected.slice(0, -1),
+      );
+      const data = await read(call);
+      expect(data.customSpeciesCategories).toEqual([
+        ...created.customSpeciesCategories,
+        '__proto__',
+        'constructor',
+      ]);
+      expect(Object.entries(data.customSpecies)).toEqual(expected);
+      const row = await t.app.db
+        .selectFrom('preferences')
+        .select('custom_species')
+        .where('id', '=', user.id)
+        .executeTakeFirstOrThrow();
+      expect(Object.entries(JSON.parse(row.custom_species) as object)).toEqual(expected);
+
+      // Taken away with PUT /preferences/categories, then sent back in a new record's POST.
+      const kept = await call('PUT', '/preferences/categories', { categories: ['constructor'] });
+      expect(kept.json<{ data: Preferences }>().data.customSpecies).toEqual({
+        constructor: ['cep'],
+      });
+      const again = await call('PUT', '/preferences/categories', { categories: ['__proto__'] });
+      expect(Object.entries(again.json<{ data: Preferences }>().data.customSpecies)).toEqual([
+        ['__proto__', []],
+      ]);
+    });
+
+    it('POST /preferences: a JSON body with a __proto__ key is refused (400) by the body parser', async () => {
+      // Fastify's guard against prototype poisoning reads every body; the PUT routes carry
+      // category names in lists and the path, which it does not look at.
+      const user = await t.signUp();
+      const body = `{"id":${JSON.stringify(user.id)},"customSpecies":{"__proto__":["wood ear"]}}`;
+      const res = await apiClient(t.app, { ...user.auth, 'content-type': 'application/json' })(
+        'POST',
+        '/preferences',
+        body,
+      );
+      expect(res.statusCode).toBe(400);
+      expect(errorOf(res).code).toBe('VALIDATION_FAILED');
+    });
+
     it('PUT /preferences/species/{category}, with the category URL-encoded', async () => {
       const { call, created } = await newUser();
       const res = await call('PUT', '/preferences/species/wild%20gr%C3%B6ns', {

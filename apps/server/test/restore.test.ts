@@ -102,10 +102,17 @@ function userFiles(t: TestApp, who: TestUser): string[] {
 async function seedJournal(t: TestApp, user: TestUser): Promise<void> {
   const put = (url: string, payload: object) =>
     t.app.inject({ method: 'PUT', url: `/api/v1${url}`, headers: user.auth, payload });
+  // `__proto__` and `constructor` are names like any other: a restore keeps them as keys.
   expect(
-    (await put('/preferences/categories', { categories: ['Boletes', 'Odd "one", <&>'] }))
-      .statusCode,
+    (
+      await put('/preferences/categories', {
+        categories: ['Boletes', 'Odd "one", <&>', '__proto__', 'constructor'],
+      })
+    ).statusCode,
   ).toBe(200);
+  expect((await put('/preferences/species/__proto__', { species: ['wood ear'] })).statusCode).toBe(
+    200,
+  );
   expect((await put('/preferences/terrain', { terrainTypes: ['Bog'] })).statusCode).toBe(200);
   const photos = [await seedPhoto(t, user), await seedPhoto(t, user, { width: 200, height: 300 })];
   const patched = await seedLocation(t, user, {
@@ -212,6 +219,12 @@ describe.each(databaseKinds)('restore of an account backup on $name', (kind) => 
       customTerrainTypes: ['Bog'],
       customTreeTypes: mine.customTreeTypes,
     });
+    expect(Object.entries(prefs.customSpecies)).toEqual([
+      ['Boletes', []],
+      ['Odd "one", <&>', []],
+      ['__proto__', ['wood ear']],
+      ['constructor', []],
+    ]);
   });
 
   it('on the same server, ids another account has get new ones and its data is untouched; the rest is equal', async () => {
@@ -234,6 +247,10 @@ describe.each(databaseKinds)('restore of an account backup on $name', (kind) => 
   it('merges into an account with data: ids it has are skipped, the rest added once', async () => {
     const fresh = await other.signUp();
     await seedLocation(other, fresh, { name: 'Already mine' });
+    const put = (url: string, payload: object) =>
+      other.app.inject({ method: 'PUT', url: `/api/v1${url}`, headers: fresh.auth, payload });
+    await put('/preferences/categories', { categories: ['herbs', 'constructor'] });
+    await put('/preferences/species/constructor', { species: ['jelly ear'] });
     expect((await restore(other, fresh, backup)).statusCode).toBe(200);
     // Restoring the account's own backup again adds nothing.
     const own = await backupOf(other, fresh);
@@ -246,6 +263,14 @@ describe.each(databaseKinds)('restore of an account backup on $name', (kind) => 
     });
     const names = (await locationsOf(other, fresh)).map((l) => l.name);
     expect(names).toEqual(['Already mine', 'Chanterelle "dell", <&> 🍄', 'Empty corner']);
+    // The account's labels first, the backup's added: `__proto__`, new here, becomes a key.
+    expect(Object.entries((await preferencesOf(other, fresh)).customSpecies)).toEqual([
+      ['herbs', ['mint', 'thyme', 'rosemary']],
+      ['constructor', ['jelly ear']],
+      ['Boletes', []],
+      ['Odd "one", <&>', []],
+      ['__proto__', ['wood ear']],
+    ]);
   });
 
   it('reads a multipart upload too; POST /import?preview=true writes nothing', async () => {

@@ -1,4 +1,4 @@
-import { z } from './zod.ts';
+import { ownKeyRecord, z } from './zod.ts';
 import { boundedArray, checkedFirst, noControls, oneLine } from './cheap-checks.ts';
 import { labelSchema } from './common.ts';
 import { limits } from './limits.ts';
@@ -26,7 +26,7 @@ function speciesMapProblem(value: unknown): string | undefined {
 
 const speciesMapSchema = checkedFirst(
   speciesMapProblem,
-  z.record(labelSchema, labelList(limits.speciesPerCategory)),
+  ownKeyRecord(labelSchema, labelList(limits.speciesPerCategory)),
 );
 const shortLine = (max: number) => z.string().max(max).refine(oneLine, noControls);
 
@@ -51,7 +51,7 @@ export const preferencesSchema = z.object({
   name: z.string(),
   email: z.string(),
   customSpeciesCategories: z.array(z.string()),
-  customSpecies: z.record(z.string(), z.array(z.string())),
+  customSpecies: ownKeyRecord(z.string(), z.array(z.string())),
   customTerrainTypes: z.array(z.string()),
   customTreeTypes: z.array(z.string()),
   showTutorial: z.boolean(),

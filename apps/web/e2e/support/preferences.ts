@@ -8,9 +8,13 @@ export interface PreferencesRecord {
   showTutorial: boolean;
 }
 
-/** GET /api/v1/preferences with the page's own session (cookie → ID token → bearer). */
+/**
+ * GET /api/v1/preferences with the page's own session (cookie → ID token → bearer). The page
+ * hands over the JSON text, parsed here: Playwright rebuilds a returned object by assignment,
+ * which would turn a `__proto__` category into the object's prototype.
+ */
 export async function readPreferences(page: Page): Promise<PreferencesRecord> {
-  return page.evaluate(async () => {
+  const text = await page.evaluate(async () => {
     const tokenAnswer = await fetch('/api/auth/token', { credentials: 'include' });
     const { token } = (await tokenAnswer.json()) as { token: string };
     const response = await fetch('/api/v1/preferences', {
@@ -19,9 +23,10 @@ export async function readPreferences(page: Page): Promise<PreferencesRecord> {
       headers: { authorization: `Bearer ${token}` },
     });
     if (!response.ok) throw new Error(`GET /preferences answered ${response.status}`);
-    const body = (await response.json()) as { data?: PreferencesRecord } & PreferencesRecord;
-    return body.data ?? body;
+    return response.text();
   });
+  const body = JSON.parse(text) as { data?: PreferencesRecord } & PreferencesRecord;
+  return body.data ?? body;
 }
 
 /** Resolves when the page's next PUT under /api/v1/preferences{path} has been answered. */

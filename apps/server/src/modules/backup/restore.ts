@@ -57,21 +57,22 @@ const photoIdOf = (key: string) => key.slice(key.indexOf('/') + 1).replace(/\.we
 
 const unique = <T>(items: readonly T[]) => [...new Set(items)];
 
-/** Preferences merged into an account that has data: the backup's labels added to the account's. */
+/**
+ * Preferences merged into an account that has data: the backup's labels added to the account's.
+ * A Map, then Object.fromEntries: a category called `__proto__` stays a key (assigning
+ * `species['__proto__']` would set the object's prototype instead).
+ */
 function mergedPreferences(mine: Preferences, theirs: Preferences): Preferences {
-  const species: Record<string, string[]> = { ...mine.customSpecies };
+  const species = new Map(Object.entries(mine.customSpecies));
   for (const [category, list] of Object.entries(theirs.customSpecies))
-    species[category] = unique([
-      ...(Object.hasOwn(mine.customSpecies, category) ? (mine.customSpecies[category] ?? []) : []),
-      ...list,
-    ]);
+    species.set(category, unique([...(species.get(category) ?? []), ...list]));
   return {
     ...mine,
     customSpeciesCategories: unique([
       ...mine.customSpeciesCategories,
       ...theirs.customSpeciesCategories,
     ]),
-    customSpecies: species,
+    customSpecies: Object.fromEntries(species),
     customTerrainTypes: unique([...mine.customTerrainTypes, ...theirs.customTerrainTypes]),
     customTreeTypes: unique([...mine.customTreeTypes, ...theirs.customTreeTypes]),
   };

@@ -1,4 +1,4 @@
-type Listener = (reachable: boolean) => void;
+import { createObservableValue } from '../observable-value.ts';
 
 /**
  * Whether the server answered the app's last request. The device can be online (navigator.onLine,
@@ -7,26 +7,16 @@ type Listener = (reachable: boolean) => void;
  * "Online" (docs/behaviour.md#sync-status). Any answer, even an error, counts as reached.
  */
 export function createServerReachability() {
-  let reachable = true;
-  const listeners = new Set<Listener>();
-
-  function set(next: boolean) {
-    if (next === reachable) return;
-    reachable = next;
-    for (const listener of [...listeners]) listener(next);
-  }
+  const reachable = createObservableValue(true);
 
   return {
-    isReachable: (): boolean => reachable,
+    isReachable: (): boolean => reachable.get(),
     /** A request got an answer (any status). */
-    noteAnswer: () => set(true),
+    noteAnswer: () => reachable.set(true),
     /** A request got no answer at all (network error or timeout). */
-    noteNoAnswer: () => set(false),
+    noteNoAnswer: () => reachable.set(false),
     /** Calls the listener on every change; answers the function that stops it. */
-    subscribe(listener: Listener): () => void {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: reachable.subscribe,
   };
 }
 

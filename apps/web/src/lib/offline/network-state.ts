@@ -1,7 +1,6 @@
 import { watchNativeNetwork, type NativeNetworkWatch } from '../../platform/network.ts';
 import { isNativePlatform } from '../../platform/platform.ts';
-
-type Listener = (online: boolean) => void;
+import { createObservableValue } from '../observable-value.ts';
 
 export interface NetworkStateSources {
   /** Whether this is the native app, whose plugin knows better than the WebView. */
@@ -21,46 +20,38 @@ export interface NetworkStateSources {
  * that the server answers: a request can still get no response.
  */
 export function createNetworkState(sources: NetworkStateSources) {
-  let online = sources.navigator.onLine;
+  const online = createObservableValue(sources.navigator.onLine);
   let started = false;
-  const listeners = new Set<Listener>();
-
-  function set(next: boolean) {
-    if (next === online) return;
-    online = next;
-    for (const listener of [...listeners]) listener(next);
-  }
 
   // Started on first use: a page that never asks adds no listener and loads no plugin.
   function start() {
     if (started) return;
     started = true;
     if (!sources.native) {
-      sources.window.addEventListener('online', () => set(true));
-      sources.window.addEventListener('offline', () => set(false));
+      sources.window.addEventListener('online', () => online.set(true));
+      sources.window.addEventListener('offline', () => online.set(false));
       return;
     }
     sources
-      .watchNative(set)
-      .then((watch) => set(watch.connected))
+      .watchNative(online.set)
+      .then((watch) => online.set(watch.connected))
       .catch((error: unknown) => {
         // Without the plugin, the WebView's own events are the next best thing.
         console.warn('The network plugin is unavailable; following the WebView instead', error);
-        sources.window.addEventListener('online', () => set(true));
-        sources.window.addEventListener('offline', () => set(false));
+        sources.window.addEventListener('online', () => online.set(true));
+        sources.window.addEventListener('offline', () => online.set(false));
       });
   }
 
   return {
     isOnline(): boolean {
       start();
-      return online;
+      return online.get();
     },
     /** Calls the listener on every change; answers the function that stops it. */
-    subscribe(listener: Listener): () => void {
+    subscribe(listener: (online: boolean) => void): () => void {
       start();
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+      return online.subscribe(listener);
     },
   };
 }

@@ -1,3 +1,4 @@
+import { createObservableValue } from '../observable-value.ts';
 import { isReplaying, whenReplayIdle } from './replay-activity.ts';
 
 /**
@@ -16,48 +17,36 @@ export interface UpdateWorker {
   activate(): Promise<void> | void;
 }
 
-type Listener = (state: UpdateState) => void;
-
 /**
  * The prompt's logic, with no DOM: the page never reloads by itself, only after the user pressed
  * Reload, and never while the outbox replays. One per page (`updateFlow` below); tests make their own.
  */
 export function createUpdateFlow(reloadPage: () => void) {
-  let state: UpdateState = 'none';
+  const state = createObservableValue<UpdateState>('none');
   let worker: UpdateWorker | null = null;
   // The new worker already controls this page (another tab's Reload): nothing left to activate.
   let handedOver = false;
-  const listeners = new Set<Listener>();
-
-  function set(next: UpdateState) {
-    if (next === state) return;
-    state = next;
-    for (const listener of [...listeners]) listener(next);
-  }
 
   return {
-    getState: (): UpdateState => state,
+    getState: state.get,
 
     /** Calls the listener on every change; answers the function that stops it. */
-    subscribe(listener: Listener): () => void {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: state.subscribe,
 
     /** A new version is installed and waiting: show the prompt (once, however often told). */
     offer(waiting: UpdateWorker): void {
       worker = waiting;
-      if (state === 'none') set('ready');
+      if (state.get() === 'none') state.set('ready');
     },
 
     /** The user pressed Reload: wait for the outbox to be idle, then switch to the new worker. */
     async accept(): Promise<void> {
-      if (state !== 'ready') return;
+      if (state.get() !== 'ready') return;
       if (isReplaying()) {
-        set('finishing');
+        state.set('finishing');
         await whenReplayIdle();
       }
-      set('reloading');
+      state.set('reloading');
       if (handedOver || !worker) reloadPage();
       else await worker.activate();
     },
@@ -69,8 +58,8 @@ export function createUpdateFlow(reloadPage: () => void) {
      */
     async controllerChanged(): Promise<void> {
       handedOver = true;
-      if (state === 'none') set('ready');
-      if (state !== 'reloading') return;
+      if (state.get() === 'none') state.set('ready');
+      if (state.get() !== 'reloading') return;
       // A replay may have started between the click and the handover (an `online` event).
       await whenReplayIdle();
       reloadPage();
