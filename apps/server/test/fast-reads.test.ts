@@ -1,4 +1,4 @@
-import { request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -15,11 +15,19 @@ interface Answer {
   body: string;
 }
 
-/** A GET over a real socket, as a client sends it: the front door sees it first. */
-function overHttp(t: TestApp, url: string, headers: Record<string, string>): Promise<Answer> {
+/**
+ * A GET over a real socket, as a client sends it: the front door sees it first. `agent`: one
+ * keep-alive connection shared by several requests (sameConnection).
+ */
+function overHttp(
+  t: TestApp,
+  url: string,
+  headers: Record<string, string>,
+  agent?: Agent,
+): Promise<Answer> {
   const { port } = t.app.server.address() as AddressInfo;
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path: url, headers }, (res) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path: url, headers, agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () =>
@@ -35,6 +43,9 @@ function overHttp(t: TestApp, url: string, headers: Record<string, string>): Pro
     req.end();
   });
 }
+
+/** One keep-alive connection for every request made with it (what is kept per connection). */
+const sameConnection = () => new Agent({ keepAlive: true, maxSockets: 1 });
 
 /** The same GET through Fastify's lifecycle (inject never passes the front door). */
 async function throughFastify(
@@ -250,6 +261,63 @@ describe.each(databaseKinds)('reads answered before Fastify on $name', (kind) =>
     expect(answered()).toBe(before);
   });
 
+  it('tells the users of one connection apart, and refuses a token revoked between its requests', async () => {
+    const [owner, other] = [await userWithData(), await userWithData()];
+    const url = '/api/v1/locations';
+    const [ownerTag, otherTag] = [await etagOf(owner, url), await etagOf(other, url)];
+    const agent = sameConnection();
+    const sockets = new Set<unknown>();
+    t.app.server.on('request', (req: { socket: unknown }) => sockets.add(req.socket));
+    try {
+      const ask = (user: TestUser, etag: string) =>
+        overHttp(t, url, { ...user.auth, 'if-none-match': etag }, agent);
+      const before = answered();
+      expect((await ask(owner, ownerTag)).status).toBe(304);
+      expect((await ask(other, ownerTag)).status).toBe(200);
+      expect((await ask(other, otherTag)).status).toBe(304);
+      expect((await ask(owner, ownerTag)).status).toBe(304);
+      expect(answered()).toBe(before + 3);
+      const signOut = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-out',
+        headers: { authorization: `Bearer ${owner.sessionToken}` },
+        payload: {},
+      });
+      expect(signOut.statusCode).toBe(200);
+      // The very token this connection sent last: refused at once, by Fastify.
+      expect((await ask(owner, ownerTag)).status).toBe(401);
+      expect(answered()).toBe(before + 3);
+      expect(sockets.size).toBe(1);
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  it('names the host each request of one connection sent in its line', async () => {
+    const user = await userWithData();
+    const url = '/api/v1/locations';
+    const etag = await etagOf(user, url);
+    const agent = sameConnection();
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      lines.length = 0;
+      for (const host of ['one.example', 'two.example', 'one.example']) {
+        const res = await overHttp(t, url, { ...user.auth, 'if-none-match': etag, host }, agent);
+        expect(res.status).toBe(304);
+      }
+      await vi.waitFor(() => expect(lines).toHaveLength(3));
+      expect(lines.map((line) => (line.req as { host: string }).host)).toEqual([
+        'one.example',
+        'two.example',
+        'one.example',
+      ]);
+      const ports = new Set(lines.map((line) => (line.req as { remotePort: number }).remotePort));
+      expect(ports.size).toBe(1);
+    } finally {
+      agent.destroy();
+    }
+  });
+
   it('leaves an expired token to Fastify, which refuses it', async () => {
     const user = await userWithData();
     const url = '/api/v1/locations';
@@ -298,9 +366,11 @@ describe('reads answered before Fastify behind a trusted proxy', () => {
     env: { LOG_LEVEL: 'info', TRUST_PROXY: 'loopback' },
     overrides: { logStream: stream },
   });
+  let listening: Promise<unknown> | undefined;
+  const listen = () => (listening ??= t.app.listen({ port: 0, host: '127.0.0.1' }));
 
   it('logs the client and host the proxy names, as Fastify does', async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    await listen();
     const user = await t.signUp();
     const url = '/api/v1/locations';
     const proxied = {
@@ -321,5 +391,38 @@ describe('reads answered before Fastify behind a trusted proxy', () => {
     const expected = { host: 'journal.example', remoteAddress: '203.0.113.7' };
     expect(fastifyLine).toMatchObject({ req: expected });
     expect(lines[0]).toMatchObject({ req: expected, res: { statusCode: 304 } });
+  });
+
+  it('logs each client a proxy sends over one connection', async () => {
+    await listen();
+    const user = await t.signUp();
+    const url = '/api/v1/locations';
+    const etag = String((await overHttp(t, url, user.auth)).headers.etag);
+    const agent = sameConnection();
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      lines.length = 0;
+      const clients = [
+        { 'x-forwarded-for': '198.51.100.3', 'x-forwarded-host': 'journal.example' },
+        { 'x-forwarded-for': '198.51.100.4', 'x-forwarded-host': 'journal.example' },
+        { 'x-forwarded-for': '198.51.100.4', 'x-forwarded-host': 'other.example' },
+      ];
+      for (const client of clients) {
+        const headers = { ...user.auth, ...client, 'if-none-match': etag };
+        expect((await overHttp(t, url, headers, agent)).status).toBe(304);
+      }
+      await vi.waitFor(() => expect(lines).toHaveLength(3));
+      expect(lines.map((line) => line.req)).toEqual(
+        clients.map((client) => ({
+          method: 'GET',
+          url,
+          host: client['x-forwarded-host'],
+          remoteAddress: client['x-forwarded-for'],
+          remotePort: expect.any(Number),
+        })),
+      );
+    } finally {
+      agent.destroy();
+    }
   });
 });

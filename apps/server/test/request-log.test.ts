@@ -5,7 +5,12 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance, RawRequestDefaultExpression } from 'fastify';
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
-import { lazyChildLogger } from '../src/logging.ts';
+import {
+  clientFieldsJson,
+  lazyChildLogger,
+  requestFieldsJson,
+  type RequestFields,
+} from '../src/logging.ts';
 import { sqlite } from './helpers/databases.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
 
@@ -68,6 +73,32 @@ describe('the request log', () => {
     const forRequest = lines.filter((line) => line.req !== undefined);
     expect(forRequest).toHaveLength(1);
     expect(forRequest[0]).toMatchObject({ res: { statusCode: 401 } });
+  });
+});
+
+describe("a line's request made from its parts (fast-reads/)", () => {
+  it.each<RequestFields>([
+    {
+      method: 'GET',
+      url: '/api/v1/locations',
+      host: 'journal.example',
+      remoteAddress: '::1',
+      remotePort: 51234,
+    },
+    {
+      method: 'GET',
+      url: '/a?b="c"\\',
+      host: 'h\u00e9"\n',
+      remoteAddress: '',
+      remotePort: undefined,
+    },
+  ])('is the very JSON of the fields: %j', (fields) => {
+    const made = requestFieldsJson(
+      fields.method,
+      JSON.stringify(fields.url),
+      clientFieldsJson(fields.host, fields.remoteAddress, fields.remotePort),
+    );
+    expect(made).toBe(JSON.stringify(fields));
   });
 });
 

@@ -86,6 +86,44 @@ describe('the token verifier', () => {
     expect(await tokens.verify(idToken)).toBeNull();
   });
 
+  it('answers per connection as it does without one: another token, a revocation, the expiry', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const tokens = verifier();
+    const [phone, laptop, unseen] = await Promise.all([
+      token('ada', 'phone'),
+      token('bob', 'laptop'),
+      token('cyd'),
+    ]);
+    const connection = {};
+    // As the server calls it: an Authorization header, read by the same rule each time.
+    const on = (over: object, idToken: string) =>
+      tokens.rememberedOn(over, `Bearer ${idToken}`, (header) => header.slice('Bearer '.length));
+    // Never verified: nothing to remember, on a connection or not.
+    expect(on(connection, phone)).toBeUndefined();
+    expect(await tokens.verify(phone)).toBe('ada');
+    expect(await tokens.verify(laptop)).toBe('bob');
+    for (let i = 0; i < 2; i++) expect(on(connection, phone)).toBe('ada');
+    // Another token over the same connection is its own: its user, or nothing known.
+    expect(on(connection, laptop)).toBe('bob');
+    expect(on(connection, unseen)).toBeUndefined();
+    expect(tokens.rememberedOn(connection, 'Basic YWRhOg==', () => undefined)).toBeNull();
+    expect(on(connection, phone)).toBe('ada');
+    // Revoked: refused at once, on the connection that sent it last and on any other.
+    revoked.add('phone');
+    expect(on(connection, phone)).toBeNull();
+    expect(on({}, phone)).toBeNull();
+    expect(on(connection, laptop)).toBe('bob');
+    // Expired: forgotten from the second of its exp (jose would refuse it too).
+    const expiresAt = JSON.parse(Buffer.from(laptop.split('.')[1] ?? '', 'base64url').toString())
+      .exp as number;
+    vi.setSystemTime(expiresAt * 1000 - 1);
+    expect(on(connection, laptop)).toBe('bob');
+    vi.setSystemTime(expiresAt * 1000);
+    expect(on(connection, laptop)).toBeUndefined();
+    expect(tokens.remembered(laptop)).toBeUndefined();
+    expect(jose.jwtVerify).toHaveBeenCalledTimes(2);
+  });
+
   it('does not remember what it refused, nor more tokens than its size', async () => {
     const tokens = verifier(2);
     const real = await token('ada');

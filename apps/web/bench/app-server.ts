@@ -24,8 +24,7 @@ export function ensureBuilds(): void {
  * as it does with a real style server, without the internet. The build's files are linked, not
  * copied.
  */
-function distWithBlankStyle(workDir: string): string {
-  const built = path.join(webDir, 'dist');
+function distWithBlankStyle(workDir: string, built: string): string {
   const served = path.join(workDir, 'web');
   mkdirSync(served);
   for (const name of readdirSync(built))
@@ -41,14 +40,20 @@ function distWithBlankStyle(workDir: string): string {
   return served;
 }
 
-/** The server on a fresh SQLite DATA_DIR, its map style served by itself. */
-export async function startBenchServer(label: string): Promise<BenchServer> {
+/**
+ * The server on a fresh SQLite DATA_DIR, its map style served by itself; `dist` is the web build
+ * (apps/web/dist unless another is given, as the labs compare builds).
+ */
+export async function startBenchServer(
+  label: string,
+  dist = path.join(webDir, 'dist'),
+): Promise<BenchServer> {
   const workDir = mkdtempSync(path.join(tmpdir(), `fj-web-bench-${label}-`));
   const port = await freePort();
   const server = await startServer({
     port,
     dataDir: path.join(workDir, 'data'),
-    webDistDir: distWithBlankStyle(workDir),
+    webDistDir: distWithBlankStyle(workDir, dist),
     logFile: path.join(workDir, 'server.log'),
     env: {
       LOG_LEVEL: 'warn',

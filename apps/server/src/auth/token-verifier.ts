@@ -24,6 +24,18 @@ export interface TokenVerifier {
    * (never seen, forgotten, or expired). Expiry and revocation are checked as in `verify`.
    */
   remembered(token: string): string | null | undefined;
+  /**
+   * `remembered` for the token in `credential` (an Authorization header, read by `tokenOf`; null
+   * when it holds none) sent over `connection` (any object that lives as long as it: the
+   * socket): the same answer, but the credential the connection sent last is recognised by
+   * comparing it with the one sent now, without reading or hashing the token again (issue 12).
+   * Expiry and revocation are checked on every call, as in `remembered`.
+   */
+  rememberedOn(
+    connection: object,
+    credential: string,
+    tokenOf: (credential: string) => string | undefined,
+  ): string | null | undefined;
 }
 
 /** What a verified token said, kept until it expires. */
@@ -79,11 +91,11 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
     return sub;
   }
 
-  /** The remembered answer for this token: undefined when it has to be verified. */
-  function remembered(hash: string): string | null | undefined {
-    const known = verified.get(hash);
-    if (!known) return undefined;
-    // jose refuses a token from the second its exp is reached; so does the cache.
+  /**
+   * The answer for a remembered token: its user, null once its session is revoked, undefined
+   * from the second it expires (jose refuses it from then on too), when it is forgotten.
+   */
+  function answerOf(known: Verified, hash: string): string | null | undefined {
     if (now() >= known.expiresAt) {
       verified.delete(hash);
       return undefined;
@@ -91,8 +103,43 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
     return options.isRevoked(known.sessionId) ? null : known.userId;
   }
 
+  /** The remembered answer for this token: undefined when it has to be verified. */
+  function remembered(hash: string): string | null | undefined {
+    const known = verified.get(hash);
+    return known ? answerOf(known, hash) : undefined;
+  }
+
+  /**
+   * The credential each connection sent last, with what was remembered of its token. The
+   * credential itself is kept here (not only the token's hash) as long as the connection that
+   * sends it with every request, and so holds it in its own buffers, is alive.
+   */
+  const lastOn = new WeakMap<object, { credential: string; hash: string; known: Verified }>();
+
+  function rememberedOn(
+    connection: object,
+    credential: string,
+    tokenOf: (credential: string) => string | undefined,
+  ): string | null | undefined {
+    const last = lastOn.get(connection);
+    if (last?.credential === credential) {
+      const answer = answerOf(last.known, last.hash);
+      if (answer === undefined) lastOn.delete(connection);
+      return answer;
+    }
+    const token = tokenOf(credential);
+    if (!token) return null;
+    const hash = hashOf(token);
+    const known = verified.get(hash);
+    if (!known) return undefined;
+    const answer = answerOf(known, hash);
+    if (answer !== undefined) lastOn.set(connection, { credential, hash, known });
+    return answer;
+  }
+
   return {
     remembered: (token) => remembered(hashOf(token)),
+    rememberedOn,
     async verify(token) {
       const hash = hashOf(token);
       const known = remembered(hash);

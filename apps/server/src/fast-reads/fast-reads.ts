@@ -8,17 +8,24 @@ import {
   revalidateEveryTime,
   type ConditionalAnswer,
 } from '../lib/conditional.ts';
-import { nextRequestId, redactUrl, type OneLinePerRequest } from '../logging.ts';
+import { nextRequestId, type OneLinePerRequest } from '../logging.ts';
 import { preferencesAnswerSchema, preferencesEtag } from '../modules/preferences/answer.ts';
 import type { PreferencesService } from '../modules/preferences/service.ts';
 import type { SyncService } from '../modules/sync/service.ts';
 import { corsHeadersWithoutOrigin, securityHeaders } from '../plugins/security.ts';
 import type { ClientAddress } from './client-address.ts';
 import type { FrontHandler } from './front-door.ts';
+import { loggedRequest } from './logged-request.ts';
 
 export interface FastReadsDeps {
-  /** `app.rememberedUser`: the user of a token verified before, with revocation and expiry checked. */
-  rememberedUser: (authorization: string | undefined) => string | null | undefined;
+  /**
+   * `app.rememberedUser`: the user of a token verified before, with revocation and expiry
+   * checked; given the socket, it recognises the token the connection sent last at once.
+   */
+  rememberedUser: (
+    authorization: string | undefined,
+    connection: object,
+  ) => string | null | undefined;
   sync: SyncService;
   preferences: PreferencesService;
   /** The request log's writer, for the one line of each answer. */
@@ -51,6 +58,23 @@ const withCommon = (own: Readonly<Record<string, string>>): string[] => [
   ...Object.entries(own).flat(),
 ];
 
+/**
+ * `withCommon` made once per headers object: the sync service hands out the same object for a
+ * user's 304 until the revision or the day changes (notModifiedNow), so the list a 304 is written
+ * with is made once, not per answer (issue 12).
+ */
+function commonListOf(): (own: Readonly<Record<string, string>>) => readonly string[] {
+  const made = new WeakMap<object, readonly string[]>();
+  return (own) => {
+    let list = made.get(own);
+    if (!list) {
+      list = withCommon(own);
+      made.set(own, list);
+    }
+    return list;
+  };
+}
+
 /** A kept preferences record's answers, made once per record (it is one object until a write). */
 interface PreferencesAnswers {
   etag: string;
@@ -75,6 +99,8 @@ const prefix = '/api/v1/';
 export function createFastReads(deps: FastReadsDeps): FastReads {
   const { rememberedUser, sync, preferences, log, address, validateAnswers } = deps;
   let answered = 0;
+  const requestJson = loggedRequest(address);
+  const notModifiedHeaders = commonListOf();
   // The kept record's answer is one object until a write (the service makes it once), so its
   // bytes and headers are made once too.
   const preferencesAnswers = new WeakMap<object, PreferencesAnswers>();
@@ -91,18 +117,8 @@ export function createFastReads(deps: FastReadsDeps): FastReads {
     res.writeHead(status, headers as string[]);
     res.end(body);
     answered += 1;
-    log.line(
-      nextRequestId(),
-      {
-        method: 'GET',
-        url: redactUrl(req.url ?? ''),
-        host: address.host(req),
-        remoteAddress: address.ip(req),
-        remotePort: req.socket.remotePort,
-      },
-      status,
-      performance.now() - started,
-    );
+    if (log.writes)
+      log.lineOf(nextRequestId(), requestJson(req), status, performance.now() - started);
   }
 
   /** A 304 decided by the sync service (undefined: the client's copy is stale, Fastify answers). */
@@ -116,6 +132,7 @@ export function createFastReads(deps: FastReadsDeps): FastReads {
     decide
       .then(
         (answer) => {
+          // A new headers object each time (PostgreSQL): nothing to keep.
           if (answer && !answer.body) send(req, res, started, 304, withCommon(answer.headers));
           else fallThrough();
         },
@@ -192,7 +209,7 @@ export function createFastReads(deps: FastReadsDeps): FastReads {
       since = sinceOf(route.slice('sync?'.length));
       if (since === undefined) return false;
     }
-    const userId = rememberedUser(headers.authorization);
+    const userId = rememberedUser(headers.authorization, req.socket);
     if (!userId) return false;
     const started = performance.now();
     if (route === 'preferences') return readPreferences(req, res, userId, started);
@@ -204,7 +221,7 @@ export function createFastReads(deps: FastReadsDeps): FastReads {
           ? now.list(userId, ifNoneMatch)
           : now.changes(userId, since ?? undefined, ifNoneMatch);
       if (!headers) return false;
-      send(req, res, started, 304, withCommon(headers));
+      send(req, res, started, 304, notModifiedHeaders(headers));
       return true;
     }
     if (route === 'locations')

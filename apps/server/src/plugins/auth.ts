@@ -33,8 +33,13 @@ declare module 'fastify' {
      * The user of an Authorization header whose ID token was verified before and is still
      * remembered (no signature work; expiry and revocation checked as `authenticate` does):
      * undefined when `authenticate` would have to verify it, null when it would refuse it.
+     * `connection` (the socket it came over) lets the header that connection sent last be
+     * recognised without reading and hashing its token again.
      */
-    rememberedUser: (authorization: string | undefined) => string | null | undefined;
+    rememberedUser: (
+      authorization: string | undefined,
+      connection?: object,
+    ) => string | null | undefined;
   }
   interface FastifyRequest {
     userId: string;
@@ -155,7 +160,9 @@ export default fp(
       if (!userId) throw new AppError('UNAUTHORIZED', 'A valid ID token is required');
       request.userId = userId;
     });
-    app.decorate('rememberedUser', (authorization: string | undefined) => {
+    app.decorate('rememberedUser', (authorization: string | undefined, connection?: object) => {
+      if (connection && authorization)
+        return verifier.rememberedOn(connection, authorization, bearerToken);
       const token = bearerToken(authorization);
       return token ? verifier.remembered(token) : null;
     });

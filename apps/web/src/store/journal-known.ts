@@ -6,5 +6,20 @@ import type { JournalState } from './journal-types.ts';
  * Offline, a failed fetch leaves the first false, and a "Loading your spots…" waiting on it
  * would never go.
  */
-export const journalKnown = (state: JournalState): boolean =>
-  state.lastLocationsFetch !== null || state.lastSyncedAt !== null;
+export const journalKnown = (
+  state: Pick<JournalState, 'lastLocationsFetch' | 'lastSyncedAt'>,
+): boolean => state.lastLocationsFetch !== null || state.lastSyncedAt !== null;
+
+/**
+ * Whether the spots on screen are the ones to open the map on: the journal is known and its
+ * spots have reached the list (the local copy marks the journal known just before), or the
+ * fetch has ended, or failed.
+ */
+export const spotsKnown = (
+  state: Pick<
+    JournalState,
+    'lastLocationsFetch' | 'lastSyncedAt' | 'locations' | 'locationsLoading' | 'locationsError'
+  >,
+): boolean =>
+  state.locationsError !== null ||
+  (journalKnown(state) && (state.locations.length > 0 || !state.locationsLoading));

@@ -34,6 +34,13 @@ export interface SyncServiceDeps {
 
 const nothingDeleted = { locations: [], entries: [] };
 
+/** GET /locations' ETag, with what it was made from; its headers are never changed. */
+interface ListTag {
+  revision: number;
+  day: number;
+  headers: Readonly<{ etag: string; 'cache-control': string }>;
+}
+
 /**
  * Runs once a read knows it answers more than a 304, before it reads the data: the routes spend
  * the request budget there (security.ts, `budgetAfterConditional`); it may throw (a 429).
@@ -95,13 +102,29 @@ export function createSyncService(deps: SyncServiceDeps) {
   }
 
   /** GET /locations' ETag: the user's revision and the photo-signing day. */
-  function listTagOf(userId: string, { revision }: RevisionState) {
+  function listTagOf(userId: string, { revision }: RevisionState): ListTag {
     const day = signer.day();
     const headers = {
       etag: etagOf('l', userId, [revision, day]),
       'cache-control': revalidateEveryTime,
     };
     return { revision, day, headers };
+  }
+
+  /**
+   * The list tags of the states `revisionNow` keeps: it hands out one state object per user until
+   * something is written, so a repeated 304 reuses its headers (one object, which fast-reads/
+   * turns into its header list once) instead of making the ETag again (issue 12).
+   */
+  const keptListTags = new WeakMap<RevisionState, { userId: string } & ListTag>();
+
+  function listTagNow(userId: string, now: RevisionNow): ListTag {
+    const state = now(userId);
+    const known = keptListTags.get(state);
+    if (known?.userId === userId && known.day === signer.day()) return known;
+    const tag = listTagOf(userId, state);
+    keptListTags.set(state, { userId, ...tag });
+    return tag;
   }
 
   async function listTag(userId: string) {
@@ -204,7 +227,7 @@ export function createSyncService(deps: SyncServiceDeps) {
      */
     notModifiedNow: revisionNow && {
       list(userId: string, ifNoneMatch: string | string[] | undefined) {
-        const { headers } = listTagOf(userId, revisionNow(userId));
+        const { headers } = listTagNow(userId, revisionNow);
         return etagMatches(ifNoneMatch, headers.etag) ? headers : undefined;
       },
       /** Throws the same 400 as `changes` for a bad cursor. */

@@ -7,7 +7,7 @@ import { NewLocationForm } from '../../features/locations/detail/new-location-fo
 import { MapView, type PatchDrawing } from '../../features/map/map-view.tsx';
 import type { LatLng, Polygon } from '../../lib/geo.ts';
 import { useAuth } from '../../lib/identity/auth-provider.tsx';
-import { journalKnown } from '../../store/journal-known.ts';
+import { journalKnown, spotsKnown } from '../../store/journal-known.ts';
 import { useJournalStore } from '../../store/journal-store.ts';
 import '../../styles/map.css';
 import { EmptyStateCard } from './empty-state-card.tsx';
@@ -23,6 +23,7 @@ export function HomeScreen() {
   const loading = useJournalStore((state) => state.locationsLoading);
   const error = useJournalStore((state) => state.locationsError);
   const fetched = useJournalStore(journalKnown);
+  const knownSpots = useJournalStore(spotsKnown);
   const fetchLocations = useJournalStore((state) => state.fetchLocations);
   const userId = useJournalStore((state) => state.userId);
   const [selectedId, select] = useSelectedLocation();
@@ -121,6 +122,7 @@ export function HomeScreen() {
       <div className="home-map">
         <MapView
           locations={locations}
+          spotsKnown={knownSpots}
           selectedId={selected?.id ?? null}
           onSelectLocation={selectSpot}
           adding={adding}

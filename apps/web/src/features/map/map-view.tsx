@@ -12,6 +12,7 @@ import type { LatLng } from '../../lib/geo.ts';
 import type { MarkerLibrary } from '../../lib/maps/marker-library.ts';
 import type { PlaceResult } from '../../lib/maps/places-library.ts';
 import { useBaseLayer, useMapLibrary } from '../../lib/maps/use-maps.ts';
+import { useElapsed } from '../../lib/ui/use-elapsed.ts';
 import '../../styles/map.css';
 import { ClusterMarkers } from './cluster-markers.tsx';
 import { LayerSwitcher } from './layer-switcher.tsx';
@@ -19,14 +20,20 @@ import { MapActions } from './map-actions.tsx';
 import { OfflineAreaButtons } from './offline-area-buttons.tsx';
 import { PatchDrawingLayer, type PatchDrawing } from './patch-drawing.tsx';
 import { PlaceSearch } from './place-search.tsx';
-import { pointLayerId, SpotLayers } from './spot-layers.tsx';
+import { pointLayerId, SpotLayers, spotsSourceId } from './spot-layers.tsx';
 import { useBaseStyle } from './use-base-style.ts';
-import { firstPixelRatio, sharpenWhenSettled } from './pixel-ratio.ts';
+import { drawFirstWhenSettled, firstPixelRatio } from './pixel-ratio.ts';
 
 export type { PatchDrawing } from './patch-drawing.tsx';
 
 export interface MapViewProps {
   locations: readonly Location[];
+  /**
+   * Whether `locations` are the journal rather than a placeholder (the server or the local copy
+   * answered, or the fetch failed). The map waits for that, at most `spotsWaitMs`, so that its
+   * first frames draw the spots where they are instead of the world, then the spots, then a jump.
+   */
+  spotsKnown: boolean;
   selectedId: string | null;
   onSelectLocation(id: string): void;
   /** "Add a spot" mode: the next tap on the map reports its position through onMapClick. */
@@ -43,6 +50,12 @@ export interface MapViewProps {
 }
 
 const detailZoom = 15;
+/**
+ * The longest the map waits for the spots before it shows the world without them: a slow
+ * server should not keep the map away. Drawing the world first, then the spots, then jumping
+ * to them costs several frames more (docs/architecture.md, "The map's canvas").
+ */
+export const spotsWaitMs = 1000;
 const worldView = { longitude: 10, latitude: 30, zoom: 1.6 };
 
 function boundsOf(locations: readonly Location[]): [number, number, number, number] | null {
@@ -74,6 +87,7 @@ export function MapView(props: MapViewProps) {
 
 function MapCanvas({
   locations,
+  spotsKnown,
   selectedId,
   onSelectLocation,
   adding,
@@ -90,6 +104,7 @@ function MapCanvas({
   const maplibre = useMapLibrary('marker');
   const { layer, setLayer } = useBaseLayer();
   const { style, note, onTileError } = useBaseStyle(layer);
+  const waitedForSpots = useElapsed(spotsWaitMs);
   // The map instance exists only after MapLibre loads; effects below wait for it.
   const [ready, setReady] = useState(false);
   // Effects and handlers read the newest props without re-running on every change.
@@ -121,7 +136,7 @@ function MapCanvas({
 
   return (
     <div className="map-view" data-adding={adding} data-drawing={drawing !== null}>
-      {style && maplibre ? (
+      {style && maplibre && (spotsKnown || waitedForSpots) ? (
         <SpotMap
           mapRef={mapRef}
           maplibre={maplibre}
@@ -257,7 +272,14 @@ function SpotMap({
       cursor={adding ? 'crosshair' : hovering ? 'pointer' : 'grab'}
       onLoad={(event) => {
         // At 'load', before the first 'idle': an effect after this render could come too late.
-        sharpenWhenSettled(event.target, () => window.devicePixelRatio);
+        // The spots' source is added just after the style has loaded (SpotLayers): an idle
+        // before that is the background alone.
+        const map = event.target;
+        drawFirstWhenSettled(
+          map,
+          () => window.devicePixelRatio,
+          () => map.getSource(spotsSourceId) !== undefined,
+        );
         onReady();
       }}
       onClick={handleClick}

@@ -1,15 +1,28 @@
-import { describe, expect, it } from 'vitest';
-import { firstPixelRatio, settledPixelRatio, sharpenWhenSettled } from './pixel-ratio.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  drawFirstWhenSettled,
+  firstPixelRatio,
+  hiddenAtMostMs,
+  settledPixelRatio,
+  shownAttribute,
+} from './pixel-ratio.ts';
 
-/** Just enough of a MapLibre map: its events, its pixel ratio, and the frames asked for. */
+/** Just enough of a MapLibre map: its events, its pixel ratio, its canvas and the frames asked for. */
 function fakeMap() {
+  const canvas = document.createElement('canvas');
   const listeners = new Map<string, Set<() => void>>();
   const once = new Map<string, Set<() => void>>();
   const map = {
     ratio: 1,
     setRatios: [] as number[],
+    shown: () => canvas.hasAttribute(shownAttribute),
+    getCanvas: () => canvas,
     on(type: string, listener: () => void) {
       (listeners.get(type) ?? listeners.set(type, new Set()).get(type))?.add(listener);
+      return map;
+    },
+    off(type: string, listener: () => void) {
+      listeners.get(type)?.delete(listener);
       return map;
     },
     once(type: string, listener: () => void) {
@@ -33,6 +46,13 @@ function fakeMap() {
 }
 
 describe('the map pixel ratio', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('starts at one pixel per CSS pixel, or fewer on a screen below that', () => {
     expect(firstPixelRatio(1.75)).toBe(1);
     expect(firstPixelRatio(3)).toBe(1);
@@ -47,7 +67,11 @@ describe('the map pixel ratio', () => {
 
   it('sharpens once, on the first idle', () => {
     const map = fakeMap();
-    sharpenWhenSettled(map as never, () => 1.75);
+    drawFirstWhenSettled(
+      map as never,
+      () => 1.75,
+      () => true,
+    );
     map.fire('resize');
     expect(map.setRatios).toEqual([]);
     map.fire('idle');
@@ -59,7 +83,11 @@ describe('the map pixel ratio', () => {
   it('follows the screen density when the map resizes after that', () => {
     const map = fakeMap();
     let device = 3;
-    sharpenWhenSettled(map as never, () => device);
+    drawFirstWhenSettled(
+      map as never,
+      () => device,
+      () => true,
+    );
     map.fire('idle');
     expect(map.setRatios).toEqual([2]);
     device = 1.25;
@@ -67,5 +95,66 @@ describe('the map pixel ratio', () => {
     expect(map.setRatios).toEqual([2, 1.25]);
     map.fire('resize');
     expect(map.setRatios).toEqual([2, 1.25]);
+  });
+
+  it('shows the canvas only once it is drawn sharp', () => {
+    const map = fakeMap();
+    drawFirstWhenSettled(
+      map as never,
+      () => 1.75,
+      () => true,
+    );
+    map.fire('idle');
+    expect(map.setRatios).toEqual([1.75]);
+    expect(map.shown()).toBe(false);
+    map.fire('idle');
+    expect(map.shown()).toBe(true);
+  });
+
+  it('waits for an idle with what the map must show (not the style alone)', () => {
+    const map = fakeMap();
+    let complete = false;
+    drawFirstWhenSettled(
+      map as never,
+      () => 1.75,
+      () => complete,
+    );
+    map.fire('idle');
+    expect(map.setRatios).toEqual([]);
+    complete = true;
+    map.fire('idle');
+    expect(map.setRatios).toEqual([1.75]);
+    expect(map.shown()).toBe(false);
+    map.fire('idle');
+    expect(map.shown()).toBe(true);
+  });
+
+  it('shows the canvas on the first idle when it is already at the screen density', () => {
+    const map = fakeMap();
+    drawFirstWhenSettled(
+      map as never,
+      () => 1,
+      () => true,
+    );
+    expect(map.shown()).toBe(false);
+    map.fire('idle');
+    expect(map.setRatios).toEqual([]);
+    expect(map.shown()).toBe(true);
+  });
+
+  it('shows the canvas after a while when the map does not settle (slow tiles)', () => {
+    const map = fakeMap();
+    drawFirstWhenSettled(
+      map as never,
+      () => 1.75,
+      () => true,
+    );
+    vi.advanceTimersByTime(hiddenAtMostMs - 1);
+    expect(map.shown()).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(map.shown()).toBe(true);
+    map.fire('idle');
+    map.fire('idle');
+    expect(map.setRatios).toEqual([1.75]);
   });
 });

@@ -4,33 +4,95 @@ import type { Map as MapLibreMap } from 'maplibre-gl';
 export const maxPixelRatio = 2;
 
 /**
- * What the map's canvas starts at: one pixel per CSS pixel. Until the map first settles it
- * draws several frames in a row (the style, then each tile of spots as it arrives), and every
- * one of them costs in proportion to its pixels: 3 times fewer of them at a phone's 1.75, 4 at
- * 2, while the map is still coming together. On a device without a GPU that draws WebGL in
- * software (and hands each frame back to the page to composite) those frames block the page.
+ * What the canvas starts at: one pixel per CSS pixel. Until the map first settles it draws
+ * several frames in a row (the style, then each tile of spots as it arrives); fewer pixels make
+ * each cheaper for the device, whose CPU draws them when it has no GPU for WebGL.
  */
 export const firstPixelRatio = (deviceRatio: number) => Math.min(deviceRatio, 1);
 
 /** What the canvas draws at once settled: the screen's own density, at most `maxPixelRatio`. */
 export const settledPixelRatio = (deviceRatio: number) => Math.min(deviceRatio, maxPixelRatio);
 
-type RatioMap = Pick<MapLibreMap, 'once' | 'on' | 'getPixelRatio' | 'setPixelRatio'>;
+/**
+ * The longest the canvas stays hidden while the map comes together (`drawFirstWhenSettled`):
+ * tiles from a slow network should not keep the map away.
+ */
+export const hiddenAtMostMs = 1000;
+
+/** Set on the canvas once it is shown; map.css hides the canvas until then. */
+export const shownAttribute = 'data-shown';
 
 /**
- * Draws `map` (made with `pixelRatio: firstPixelRatio(…)`, and not idle yet: call it from the
- * map's `load`) at the screen's density from the first time it is idle on, with one more
- * frame, and follows the density when it changes later (browser zoom, another screen: the map
- * resizes then). The listeners go with the map.
+ * Calls `then` once the GPU has carried out every drawing command given so far to the canvas's
+ * WebGL 2 context (MapLibre's own: a canvas has one), asking without waiting; at once without
+ * WebGL 2. Showing the canvas before that would make the page wait for the GPU's backlog
+ * (software WebGL draws in another process, on the CPU).
  */
-export function sharpenWhenSettled(map: RatioMap, deviceRatio: () => number): void {
+export function afterGpu(canvas: HTMLCanvasElement, then: () => void): void {
+  const gl = canvas.getContext('webgl2');
+  const fence = gl?.fenceSync(gl.SYNC_GPU_COMMANDS_COMPLETE, 0);
+  if (!gl || !fence) return then();
+  gl.flush();
+  const poll = () => {
+    // The status only changes between tasks (WebGL 2): polled on a timer, it never blocks.
+    if (gl.getSyncParameter(fence, gl.SYNC_STATUS) !== gl.SIGNALED) return void setTimeout(poll, 8);
+    gl.deleteSync(fence);
+    then();
+  };
+  setTimeout(poll, 0);
+}
+
+type FirstDrawMap = Pick<
+  MapLibreMap,
+  'once' | 'on' | 'off' | 'getPixelRatio' | 'setPixelRatio' | 'getCanvas'
+>;
+
+/**
+ * The map's first draw, for a map made with `pixelRatio: firstPixelRatio(…)` and not idle yet
+ * (call it from the map's `load`): the canvas stays hidden (map.css; the map's background
+ * colour shows) until the map is idle with `complete()` true (what it must show is there),
+ * drawn once more at the screen's density, and that frame is through the GPU (`afterGpu`);
+ * at most `hiddenAtMostMs`. It is shown with the frame it last drew. From then on the density
+ * follows the screen's when it changes (browser zoom, another screen: the map resizes then).
+ *
+ * Why hidden: on a device without a GPU (Chromium with --disable-gpu, as Lighthouse and the
+ * browser tests run) every frame of a shown WebGL canvas is read back to the page, which
+ * waits for it; a hidden canvas's frames are not. So the 4–6 frames MapLibre draws before it
+ * settles (the style, each tile of spots) do not block it at all when the GPU has drawn them
+ * before the canvas is shown, and the first picture shown is the finished one. The listeners
+ * and the timer go with the map.
+ */
+export function drawFirstWhenSettled(
+  map: FirstDrawMap,
+  deviceRatio: () => number,
+  complete: () => boolean,
+): void {
+  let shown = false;
+  const show = () => {
+    if (shown) return;
+    shown = true;
+    clearTimeout(timer);
+    // No new frame: the canvas shows the last one drawn, and one more would be read back again.
+    map.getCanvas().setAttribute(shownAttribute, '');
+  };
+  const timer = setTimeout(show, hiddenAtMostMs);
+  map.once('remove', () => clearTimeout(timer));
+
   const follow = () => {
     const wanted = settledPixelRatio(deviceRatio());
     // setPixelRatio resizes, which comes back here once with nothing left to change.
     if (map.getPixelRatio() !== wanted) map.setPixelRatio(wanted);
   };
-  map.once('idle', () => {
+  const settled = () => {
+    if (!complete()) return;
+    map.off('idle', settled);
+    const before = map.getPixelRatio();
     follow();
     map.on('resize', follow);
-  });
+    // Sharpened: shown after that frame, once idle again; already sharp: shown now.
+    const drawnThenShow = () => afterGpu(map.getCanvas(), show);
+    if (map.getPixelRatio() === before) drawnThenShow();
+    else map.once('idle', drawnThenShow);
+  };
+  map.on('idle', settled);
 }
