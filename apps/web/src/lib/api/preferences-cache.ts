@@ -8,6 +8,8 @@ interface Entry {
 }
 
 let entry: Entry | null = null;
+/** A read under way, shared by whoever asks meanwhile (at start-up the species and the tutorial both do). */
+let reading: { uid: string | null; promise: Promise<unknown> } | null = null;
 
 /**
  * The GET /preferences answer, kept 300000 ms (docs/behaviour.md#constants). Keyed by uid, so one user never
@@ -24,5 +26,19 @@ export const preferencesCache = {
   },
   clear(): void {
     entry = null;
+    reading = null;
+  },
+  /** The read under way for this uid, if any. */
+  pending(uid: string | null): Promise<unknown> | undefined {
+    return reading?.uid === uid ? reading.promise : undefined;
+  },
+  /** Remembers `promise` as the read under way until it settles (or the cache is cleared). */
+  track(uid: string | null, promise: Promise<unknown>): void {
+    const own = { uid, promise };
+    reading = own;
+    const done = () => {
+      if (reading === own) reading = null;
+    };
+    promise.then(done, done);
   },
 };

@@ -7,12 +7,26 @@ function unwrap(body: unknown): unknown {
   return typeof body === 'object' && body !== null && 'data' in body ? body.data : body;
 }
 
-/** GET /preferences through the cache, unless forced. Throws on failure; callers decide. */
-export async function readPreferences(forceRefresh = false): Promise<unknown> {
-  const uidNow = () => identity.currentUser()?.uid ?? null;
-  const before = uidNow();
-  const cached = forceRefresh ? undefined : preferencesCache.read(before);
-  if (cached !== undefined) return cached;
+const uidNow = () => identity.currentUser()?.uid ?? null;
+
+/**
+ * GET /preferences through the cache, unless forced; a read already under way for the same
+ * user is shared rather than sent again (unless forced). Throws on failure; callers decide.
+ */
+export function readPreferences(forceRefresh = false): Promise<unknown> {
+  const uid = uidNow();
+  if (!forceRefresh) {
+    const cached = preferencesCache.read(uid);
+    if (cached !== undefined) return Promise.resolve(cached);
+    const pending = preferencesCache.pending(uid);
+    if (pending) return pending;
+  }
+  const promise = fetchPreferences(uid);
+  preferencesCache.track(uid, promise);
+  return promise;
+}
+
+async function fetchPreferences(before: string | null): Promise<unknown> {
   const value = unwrap(await api.get('/preferences'));
   // Kept under the uid once answered (the request may have waited for the first sign-in
   // report), unless the user changed while it was under way.

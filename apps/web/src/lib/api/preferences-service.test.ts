@@ -58,6 +58,22 @@ describe('preferencesService.get', () => {
     expect(reads()).toBe(2);
   });
 
+  it('shares a read under way: asked twice before it answers, one GET (start-up asks twice)', async () => {
+    const { preferencesService } = await load();
+    const [first, second] = await Promise.all([preferencesService.get(), preferencesService.get()]);
+    expect(first).toEqual(prefs);
+    expect(second).toEqual(prefs);
+    expect(reads()).toBe(1);
+  });
+
+  it('does not share a read under way once the cache is cleared (a write meanwhile)', async () => {
+    const { preferencesService, clearApiCache } = await load();
+    const first = preferencesService.get();
+    clearApiCache();
+    await Promise.all([first, preferencesService.get()]);
+    expect(reads()).toBe(2);
+  });
+
   it('reads again when forced', async () => {
     const { preferencesService } = await load();
     await preferencesService.get();
