@@ -31,13 +31,17 @@ try {
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.enable');
+      await cdp.send('Debugger.enable');
+      await cdp.send('Debugger.setAsyncCallStackDepth', { maxDepth: 32 });
       cdp.on('Network.requestWillBeSent', (event) => {
         if (!event.request.url.includes('/preferences')) return;
-        const frames = event.initiator.stack?.callFrames ?? [];
+        const frames: { functionName: string; url: string; lineNumber: number }[] = [];
+        for (let stack = event.initiator.stack; stack; stack = stack.parent)
+          frames.push(...stack.callFrames);
         const where = frames
-          .slice(0, 6)
+          .slice(0, 12)
           .map((f) => `${f.functionName || '?'}@${f.url.split('/').pop()}:${f.lineNumber}`);
-        console.log(`${userName} ${sizeName} GET preferences from ${where.join(' < ')}`);
+        console.log(`${userName} ${sizeName} ${event.requestId} ${event.initiator.type} ${JSON.stringify(event.request.headers).slice(0, 80)} GET preferences from ${where.join(' < ')}`);
       });
       const start = Date.now();
       const loading = page.goto(`${server.baseUrl}/`);

@@ -3,7 +3,7 @@ import { api } from './api-client.ts';
 import { preferencesCache } from './preferences-cache.ts';
 
 /** GET /preferences answers `{ data }`; a bare object is taken as it is. */
-function unwrap(body: unknown): unknown {
+export function unwrap(body: unknown): unknown {
   return typeof body === 'object' && body !== null && 'data' in body ? body.data : body;
 }
 

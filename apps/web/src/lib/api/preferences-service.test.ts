@@ -154,6 +154,26 @@ describe('preferencesService.createInitial', () => {
     expect(server.callsTo('POST /api/v1/preferences')[0]?.body).toEqual(record);
   });
 
+  it("keeps the POST's answer (the server's record) as GET /preferences', so the next read sends no GET", async () => {
+    const kept = { ...prefs, showTutorial: false, customSpeciesCategories: ['berries'] };
+    server.on('POST /api/v1/preferences', () => json({ data: kept }, 201));
+    const { preferencesService } = await load();
+    await preferencesService.get();
+    await preferencesService.createInitial(record);
+    await expect(preferencesService.get()).resolves.toEqual(kept);
+    expect(reads()).toBe(1);
+  });
+
+  it('reads again after a failed POST', async () => {
+    server.on('POST /api/v1/preferences', () => json({ error: { code: 'INTERNAL' } }, 500));
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { preferencesService } = await load();
+    await preferencesService.get();
+    await preferencesService.createInitial(record);
+    await preferencesService.get();
+    expect(reads()).toBe(2);
+  });
+
   it("logs 'Failed to initialize user preferences' and answers false on failure", async () => {
     server.on('POST /api/v1/preferences', () => json({ error: { code: 'INTERNAL' } }, 500));
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);

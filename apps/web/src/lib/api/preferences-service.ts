@@ -5,7 +5,7 @@ import {
 } from '@fj/contract/preferences';
 import { api } from './api-client.ts';
 import { preferencesCache } from './preferences-cache.ts';
-import { readPreferences, speciesPath, writePreferences } from './preferences-endpoints.ts';
+import { readPreferences, speciesPath, unwrap, writePreferences } from './preferences-endpoints.ts';
 
 /** docs/behaviour.md#error-catalogue */
 export const PREFS_INIT_FAILED = 'Failed to initialize user preferences';
@@ -44,16 +44,20 @@ export const preferencesService = {
     succeeded('tree types', () => writePreferences('/trees', { treeTypes })),
   updateTutorial: (show: boolean) =>
     succeeded('tutorial flag', () => writePreferences('/tutorial', { show })),
-  /** POST /preferences, once per new user (docs/behaviour.md#endpoints). */
+  /**
+   * POST /preferences, once per new user and device (docs/behaviour.md#endpoints). Its answer is
+   * the record as the server now holds it (made now, or kept as it was), so it is what
+   * GET /preferences would answer: cached as that, and the tutorial's read at start-up sends
+   * no GET after it. On failure the cache is cleared.
+   */
   async createInitial(record: CreatePreferencesInput): Promise<boolean> {
     try {
-      await api.post('/preferences', record);
+      preferencesCache.write(record.id, unwrap(await api.post('/preferences', record)));
       return true;
     } catch (error) {
+      preferencesCache.clear();
       console.error(PREFS_INIT_FAILED, error);
       return false;
-    } finally {
-      preferencesCache.clear();
     }
   },
   clearCache: () => preferencesCache.clear(),
