@@ -5,6 +5,7 @@
 //
 //   node --import tsx bench/lighthouse-lab.ts ab <distA> <distB> [runs] [reportDir]
 //
+// Each server is warmed first (warm-server.ts) unless LH_LAB_COLD=1.
 // Reports go to reportDir (default: e2e-artifacts/lighthouse-lab), one JSON per run.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -13,6 +14,7 @@ import { webDir } from '../e2e/support/server.ts';
 import { startBenchServer, type BenchServer } from './app-server.ts';
 import { runLighthouse, type LighthouseRun } from './lighthouse.ts';
 import { seedSpots, signUpBenchUser, spotPositions } from './seed.ts';
+import { warmServer } from './warm-server.ts';
 
 interface Audit {
   numericValue?: number;
@@ -37,6 +39,7 @@ const median = (values: number[]) =>
 
 async function homeServer(dist: string, label: string): Promise<BenchServer & { cookie: string }> {
   const server = await startBenchServer(label, dist);
+  if (process.env.LH_LAB_COLD !== '1') await warmServer(server, spotPositions(200), 2);
   const user = await signUpBenchUser(server.baseUrl, 'lighthouse');
   await seedSpots(server.baseUrl, user, spotPositions(200), { entriesEach: 2 });
   return { ...server, cookie: user.cookie };

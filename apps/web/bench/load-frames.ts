@@ -41,7 +41,9 @@ try {
         const where = frames
           .slice(0, 12)
           .map((f) => `${f.functionName || '?'}@${f.url.split('/').pop()}:${f.lineNumber}`);
-        console.log(`${userName} ${sizeName} ${event.requestId} ${event.initiator.type} ${JSON.stringify(event.request.headers).slice(0, 80)} GET preferences from ${where.join(' < ')}`);
+        console.log(
+          `${userName} ${sizeName} ${event.requestId} ${event.initiator.type} ${JSON.stringify(event.request.headers).slice(0, 80)} GET preferences from ${where.join(' < ')}`,
+        );
       });
       const start = Date.now();
       const loading = page.goto(`${server.baseUrl}/`);

@@ -11,6 +11,7 @@ import { gzipBytes, recordScripts } from '../e2e/support/scripts.ts';
 import { ensureBuilds, startBenchServer, type BenchServer } from './app-server.ts';
 import { startBareMap } from './bare-map-server.ts';
 import { medianLighthouse, type LighthouseRun } from './lighthouse.ts';
+import { warmServer } from './warm-server.ts';
 import { measureMapIdle } from './map-idle.ts';
 import { measureOfflineStart } from './offline-start.ts';
 import { measureSavedArea } from './saved-area.ts';
@@ -84,6 +85,7 @@ async function lighthouseFigures(server: BenchServer): Promise<Figure[]> {
   const user = await signUpBenchUser(server.baseUrl, 'lighthouse');
   const positions = spotPositions(homeSpots);
   await seedSpots(server.baseUrl, user, positions, { entriesEach: 2 });
+  await warmServer(server, positions, 2);
   const home = await medianLighthouse(`${server.baseUrl}/`, lighthouseRuns, user.cookie);
   const bareMap = await startBareMap(positions);
   try {
