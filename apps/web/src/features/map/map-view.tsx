@@ -107,9 +107,6 @@ function MapCanvas({
   const waitedForSpots = useElapsed(spotsWaitMs);
   // The map instance exists only after MapLibre loads; effects below wait for it.
   const [ready, setReady] = useState(false);
-  // The map's canvas stays hidden until its first settled frame (drawFirstWhenSettled): the
-  // loading status stays over it until then, so the area is never blank without a word.
-  const [canvasShown, setCanvasShown] = useState(false);
   // Effects and handlers read the newest props without re-running on every change.
   const latest = useRef({ locations, bottomInset });
   useEffect(() => {
@@ -154,16 +151,15 @@ function MapCanvas({
           drawing={drawing}
           ready={ready}
           onReady={() => setReady(true)}
-          onShown={() => setCanvasShown(true)}
           onError={onTileError}
           onNoWebGL={onNoWebGL}
         />
       )}
-      {!canvasShown && (
-        <div className="map-waiting" role="status">
-          <span className="spinner" aria-hidden="true" /> Loading the map…
-        </div>
-      )}
+      {/* Until the canvas shows its first settled frame (drawFirstWhenSettled): map.css hides
+          it then, without a render of the map's React tree. */}
+      <div className="map-waiting" role="status">
+        <span className="spinner" aria-hidden="true" /> Loading the map…
+      </div>
       {!drawing && (
         <>
           <div className="map-top">
@@ -211,8 +207,6 @@ interface SpotMapProps extends Pick<
   style: StyleSpecification;
   ready: boolean;
   onReady(): void;
-  /** The canvas shows its first settled frame (drawFirstWhenSettled). */
-  onShown(): void;
   /** A tile of the style failed, from the source named. */
   onError(sourceId: string | undefined): void;
   /** MapLibre could not make its WebGL 2 context. */
@@ -238,7 +232,6 @@ function SpotMap({
   drawing,
   ready,
   onReady,
-  onShown,
   onError,
   onNoWebGL,
 }: SpotMapProps) {
@@ -287,7 +280,6 @@ function SpotMap({
           map,
           () => window.devicePixelRatio,
           () => map.getSource(spotsSourceId) !== undefined,
-          onShown,
         );
         onReady();
       }}

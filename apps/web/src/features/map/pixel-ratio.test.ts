@@ -142,23 +142,6 @@ describe('the map pixel ratio', () => {
     expect(map.shown()).toBe(true);
   });
 
-  it('tells once when the canvas shows, so the loading status can go then and not before', () => {
-    const map = fakeMap();
-    const onShown = vi.fn();
-    drawFirstWhenSettled(
-      map as never,
-      () => 1.75,
-      () => true,
-      onShown,
-    );
-    map.fire('idle');
-    expect(onShown).not.toHaveBeenCalled();
-    map.fire('idle');
-    expect(onShown).toHaveBeenCalledTimes(1);
-    vi.advanceTimersByTime(hiddenAtMostMs);
-    expect(onShown).toHaveBeenCalledTimes(1);
-  });
-
   it('shows the canvas after a while when the map does not settle (slow tiles)', () => {
     const map = fakeMap();
     drawFirstWhenSettled(

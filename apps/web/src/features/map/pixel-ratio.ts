@@ -60,14 +60,12 @@ type FirstDrawMap = Pick<
  * waits for it; a hidden canvas's frames are not. So the 4–6 frames MapLibre draws before it
  * settles (the style, each tile of spots) do not block it at all when the GPU has drawn them
  * before the canvas is shown, and the first picture shown is the finished one. The listeners
- * and the timer go with the map. `onShown` is told when the canvas shows, so the page can say
- * the map is loading until then rather than show an empty area.
+ * and the timer go with the map.
  */
 export function drawFirstWhenSettled(
   map: FirstDrawMap,
   deviceRatio: () => number,
   complete: () => boolean,
-  onShown: () => void = () => undefined,
 ): void {
   let shown = false;
   const show = () => {
@@ -76,7 +74,6 @@ export function drawFirstWhenSettled(
     clearTimeout(timer);
     // No new frame: the canvas shows the last one drawn, and one more would be read back again.
     map.getCanvas().setAttribute(shownAttribute, '');
-    onShown();
   };
   const timer = setTimeout(show, hiddenAtMostMs);
   map.once('remove', () => clearTimeout(timer));
