@@ -105,6 +105,9 @@ describe.skipIf(e2e.skip)('the map home', () => {
     await clusters.first().waitFor({ timeout: 30_000 });
     expect(await clusters.count()).toBeGreaterThan(0);
     expect(await page.getByRole('region', { name: 'Add your first spot' }).count()).toBe(0);
+    // The loading status covers the canvas while it is hidden, and goes once it is shown.
+    await page.locator('.maplibregl-canvas[data-shown]').waitFor({ timeout: 10_000 });
+    expect(await page.getByText('Loading the map…').isVisible()).toBe(false);
     await page.waitForTimeout(500);
     await screenshot(page, 'map-spots-1440x900');
 
