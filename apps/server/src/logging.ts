@@ -7,7 +7,7 @@ import {
 } from 'fastify';
 import { hostname } from 'node:os';
 import pino from 'pino';
-import { gatheredLines } from './lib/gathered-lines.ts';
+import { gatheredLines, type LineDestination } from './lib/gathered-lines.ts';
 
 /** Query parameters whose value opens something: reset tokens, photo URL signatures, codes. */
 const secretParams =
@@ -64,6 +64,25 @@ const redactPaths = [
 /** How much of the log is handed to stdout at a time, at most every tenth of a second. */
 const gatherChars = 64 * 1024;
 
+/** pino's asynchronous stdout (SonicBoom) in its `buffer` content mode, which gatheredLines feeds. */
+function stdoutInBuffers(): LineDestination {
+  const sonic = pino.destination({
+    dest: 1,
+    sync: false,
+    // Lines gather up to 64 kB (or a quarter of a second) per write: a write for every
+    // line cost more than the line itself under load, and an asynchronous write costs
+    // about the same CPU whether it carries 12 kB or 64 kB (issue 12).
+    minLength: gatherChars,
+    maxWrite: 2 * gatherChars,
+    periodicFlush: 250,
+    contentMode: 'buffer',
+  });
+  // sonic-boom's types know only its default mode, whose write takes a string; in `buffer`
+  // mode the same method takes a Buffer (its writeBuffer).
+  const writeBuffer = sonic.write.bind(sonic) as unknown as (chunk: Buffer) => boolean;
+  return { write: writeBuffer, flush: (callback) => sonic.flush(callback) };
+}
+
 /**
  * Fastify's logger with secrets kept out: Fastify's own request serializer logs the raw URL,
  * which for a photo carries its signature and for the reset page its token. Lines go to stdout
@@ -80,16 +99,7 @@ export function loggerOptions(
     (level === 'silent'
       ? undefined
       : gatheredLines(
-          pino.destination({
-            dest: 1,
-            sync: false,
-            // Lines gather up to 64 kB (or a quarter of a second) per write: a write for every
-            // line cost more than the line itself under load, and an asynchronous write costs
-            // about the same CPU whether it carries 12 kB or 64 kB (issue 12).
-            minLength: gatherChars,
-            maxWrite: 2 * gatherChars,
-            periodicFlush: 250,
-          }),
+          stdoutInBuffers(),
           // Gathered in an array first, which costs less a line than SonicBoom's own gathering.
           { minLength: gatherChars, flushMs: 100 },
         ));

@@ -130,6 +130,36 @@ describe('the log destination', () => {
       expect(JSON.parse(written[lines - 1] ?? '{}')).toMatchObject({ i: lines - 1 });
     },
   );
+  it('hands stdout whole UTF-8 lines in order over many batches', () => {
+    // About 1 MB: some sixteen 64 kB batches, each line with characters of two, three and four
+    // bytes, so a batch cut inside a character would show as a broken line.
+    const script = `
+      import pino from 'pino';
+      import { loggerOptions } from './src/logging.ts';
+      const { stream, ...options } = loggerOptions('info');
+      const log = pino(options, stream);
+      for (let i = 0; i < 5000; i++) log.info({ i, note: 'Kantarell på ängen, 松茸 🍄 '.repeat(4) }, 'line');
+    `;
+    const run = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script],
+      {
+        cwd: path.resolve(import.meta.dirname, '..'),
+        encoding: 'utf8',
+        // spawnSync stops a child that writes more than 1 MB by default.
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    );
+    expect(run.stderr).toBe('');
+    const written = run.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { i: number; note: string });
+    expect(written.map((line) => line.i)).toEqual(Array.from({ length: 5000 }, (_, i) => i));
+    expect(new Set(written.map((line) => line.note))).toEqual(
+      new Set(['Kantarell på ängen, 松茸 🍄 '.repeat(4)]),
+    );
+  });
 });
 
 describe("a request's own logger", () => {
