@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { keepNextTickShape } from './lib/steady-next-tick.ts';
 
 /**
  * Reads the configuration, builds the server and listens; resolves once it listens. Run by
@@ -16,6 +17,7 @@ export async function startServer(): Promise<void> {
     }
     throw error;
   }
+  await keepNextTickShape();
   const app = await buildApp(config);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
