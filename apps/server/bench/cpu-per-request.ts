@@ -7,7 +7,8 @@
 //
 //   node --import tsx apps/server/bench/cpu-per-request.ts [entry …]   (Linux only)
 //
-// With no entry it measures the build `npm start` runs (apps/server/dist/main.js).
+// With no entry it measures the build `npm start` runs (apps/server/dist/main.js). A build named
+// several times runs as several processes, each measured and printed on its own.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -106,6 +107,13 @@ if (entries.length === 0) entries.push('apps/server/dist/main.js');
 const workDir = mkdtempSync(path.join(tmpdir(), 'fj-cpu-'));
 const apps = [];
 for (const entry of entries) apps.push(await prepare(entry, workDir));
+// A build named more than once runs as that many processes, each printed on its own: one process
+// of a build can differ from another for its whole life (a V8 cache gone megamorphic, say).
+const labels = apps.map((app, index) =>
+  entries.indexOf(app.entry) === entries.lastIndexOf(app.entry)
+    ? app.entry
+    : `${app.entry} #${entries.slice(0, index + 1).filter((entry) => entry === app.entry).length}`,
+);
 // One bare server per kind, replaying the first build's recorded answer byte for byte.
 const bares: Started[] = [];
 const first = apps[0];
@@ -127,10 +135,10 @@ try {
       await cpuPerRequest(app.server, `${app.server.baseUrl}${kind.path}`, kind.headers);
   for (let round = 0; round < rounds; round++) {
     for (const [index, kind] of first.kinds.entries()) {
-      for (const app of apps) {
+      for (const [appIndex, app] of apps.entries()) {
         const own = app.kinds[index] ?? kind;
         add(
-          `${kind.name}  ${app.entry}`,
+          `${kind.name}  ${labels[appIndex]}`,
           await cpuPerRequest(app.server, `${app.server.baseUrl}${own.path}`, own.headers),
         );
       }
