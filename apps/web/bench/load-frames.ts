@@ -1,7 +1,7 @@
 // What a user sees while `/` loads (not part of `npm run bench`): screenshots every 200 ms from
 // navigation, on a phone (375×812) and a laptop (1280×800), for a user with 200 spots and for a
 // new user with none, each in a fresh browser context (nothing cached, signed in by cookie).
-// Also prints which script asked for each GET /api/v1/preferences (to see duplicate reads).
+// Also prints which script asked for each request to /api/v1/preferences (to see duplicate reads).
 //
 //   node --import tsx bench/load-frames.ts <outDir> [dist]
 import { mkdirSync } from 'node:fs';
@@ -35,14 +35,14 @@ try {
       await cdp.send('Debugger.setAsyncCallStackDepth', { maxDepth: 32 });
       cdp.on('Network.requestWillBeSent', (event) => {
         if (!event.request.url.includes('/preferences')) return;
-        const frames: { functionName: string; url: string; lineNumber: number }[] = [];
+        const callFrames: { functionName: string; url: string; lineNumber: number }[] = [];
         for (let stack = event.initiator.stack; stack; stack = stack.parent)
-          frames.push(...stack.callFrames);
-        const where = frames
+          callFrames.push(...stack.callFrames);
+        const where = callFrames
           .slice(0, 12)
           .map((f) => `${f.functionName || '?'}@${f.url.split('/').pop()}:${f.lineNumber}`);
         console.log(
-          `${userName} ${sizeName} ${event.requestId} ${event.initiator.type} ${JSON.stringify(event.request.headers).slice(0, 80)} GET preferences from ${where.join(' < ')}`,
+          `${userName} ${sizeName} ${event.requestId} ${event.initiator.type} ${JSON.stringify(event.request.headers).slice(0, 80)} ${event.request.method} preferences from ${where.join(' < ')}`,
         );
       });
       const start = Date.now();
