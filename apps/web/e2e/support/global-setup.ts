@@ -14,6 +14,9 @@ import { repoRoot, startServer, webDir } from './server.ts';
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const artifactsDir = path.join(webDir, 'e2e-artifacts');
   if (!existsSync(chromiumPath)) {
+    // CI (.ci/run) installs Chromium and sets CI_REQUIRE_SERVICES=1: a missing browser fails there.
+    if (process.env.CI_REQUIRE_SERVICES === '1')
+      throw new Error(`CI_REQUIRE_SERVICES=1, but Chromium is not at ${chromiumPath}`);
     console.log(`Chromium not found at ${chromiumPath}: skipping browser tests`);
     const skipped: E2eContext = {
       skip: true,
