@@ -49,7 +49,14 @@ describe('WAL checkpoints off the event loop', () => {
     const file = path.join(dir, 'gone.db');
     writeFileSync(`${file}-wal`, Buffer.alloc(3 * 1024 * 1024));
     const pragmas: string[] = [];
-    const stop = checkpointAside({ pragma: (source) => pragmas.push(source) }, file, 20);
+    const connection = {
+      prepare: (sql: string) => ({
+        reader: false,
+        all: () => [],
+        run: () => pragmas.push(sql.replace(/^PRAGMA /, '')),
+      }),
+    };
+    const stop = checkpointAside(connection, file, 20);
     cleanups.push(() => {
       stop();
       rmSync(dir, { recursive: true, force: true });

@@ -1,11 +1,10 @@
 import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { runPragma } from './sqlite-kept-objects.ts';
 
 /** What checkpointAside needs of the server's better-sqlite3 connection. */
-interface Pragmas {
-  pragma(source: string): unknown;
-}
+type Pragmas = Parameters<typeof runPragma>[0];
 
 /** SQLite's own threshold (pages), which the server's connection keeps until the worker runs. */
 const defaultAutoCheckpoint = 1000;
@@ -15,13 +14,17 @@ const fallbackAutoCheckpoint = 10_000;
 const startAtWalBytes = 2 * 1024 * 1024;
 
 // Plain CommonJS run by the worker: a connection of its own that checkpoints every `everyMs`.
-// PASSIVE never waits for a lock, so the server's writes never wait for it either.
+// PASSIVE never waits for a lock, so the server's writes never wait for it either. Its two
+// statements are prepared once and live as long as the worker (sqlite-kept-objects.ts: one
+// left to the collector can abort the process on Node 24); the worker's end frees them.
 const workerSource = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const db = new Database(workerData.file, { fileMustExist: true });
-db.pragma('synchronous = NORMAL');
-const timer = setInterval(() => db.pragma('wal_checkpoint(PASSIVE)'), workerData.everyMs);
+const synchronous = db.prepare('PRAGMA synchronous = NORMAL');
+synchronous.run();
+const checkpoint = db.prepare('PRAGMA wal_checkpoint(PASSIVE)');
+const timer = setInterval(() => checkpoint.all(), workerData.everyMs);
 parentPort.once('message', () => { clearInterval(timer); db.close(); parentPort.close(); });
 `;
 
@@ -46,12 +49,12 @@ export function checkpointAside(sqlite: Pragmas, file: string, everyMs = 200): (
       },
     });
     worker.unref();
-    sqlite.pragma(`wal_autocheckpoint = ${fallbackAutoCheckpoint}`);
+    runPragma(sqlite, `wal_autocheckpoint = ${fallbackAutoCheckpoint}`);
     // A worker that fails leaves the checkpoints to the server's connection again (and an
     // 'error' without a listener would end the server).
     worker.on('error', () => undefined);
     worker.once('exit', () => {
-      if (!stopped) sqlite.pragma(`wal_autocheckpoint = ${defaultAutoCheckpoint}`);
+      if (!stopped) runPragma(sqlite, `wal_autocheckpoint = ${defaultAutoCheckpoint}`);
     });
   };
   const watch = setInterval(() => {

@@ -8,6 +8,7 @@ import type { DialectName } from './dialect.ts';
 import type { Db } from './executor.ts';
 import { withPreparedStatements } from './pg-prepared.ts';
 import { readNowOn, type ReadNow } from './read-now.ts';
+import { keepUntilExit, runPragma } from './sqlite-kept-objects.ts';
 import type { Database } from './schema.ts';
 import { withStatementCache } from './statement-cache.ts';
 
@@ -39,15 +40,15 @@ export async function connectDatabase(config: Config['database']): Promise<Datab
     if (existsSync(config.file + extra)) makePrivateFile(config.file + extra);
   }
   const { default: SqliteDatabase } = await import('better-sqlite3');
-  const sqlite = new SqliteDatabase(config.file);
+  const sqlite = keepUntilExit(new SqliteDatabase(config.file));
   // WAL lets readers run beside the writer; the busy timeout waits out another process's lock.
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('synchronous = NORMAL');
+  runPragma(sqlite, 'journal_mode = WAL');
+  runPragma(sqlite, 'foreign_keys = ON');
+  runPragma(sqlite, 'busy_timeout = 5000');
+  runPragma(sqlite, 'synchronous = NORMAL');
   const stopCheckpoints = checkpointAside(sqlite, config.file);
   const readNow = readNowOn(sqlite);
-  const statements = withStatementCache(sqlite, undefined, readNow.beforeChange);
+  const statements = withStatementCache(sqlite, readNow.beforeChange);
   return {
     db: new Kysely<Database>({
       dialect: new SqliteDialect({

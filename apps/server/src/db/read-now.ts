@@ -1,4 +1,5 @@
 import type { Compilable } from 'kysely';
+import { keepUntilExit } from './sqlite-kept-objects.ts';
 
 /**
  * Reads that answer at once, without a promise: statements run directly on SQLite's one
@@ -37,7 +38,7 @@ export function readNowOn(database: Preparer): ReadNow & { beforeChange(): void 
   let changes = 0;
   return {
     prepare<Row>(query: Compilable<Row>) {
-      const statement = database.prepare(query.compile().sql);
+      const statement = keepUntilExit(database.prepare(query.compile().sql));
       return (...parameters: unknown[]) => statement.get(...parameters) as Row | undefined;
     },
     changes: () => changes,

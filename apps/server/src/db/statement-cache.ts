@@ -1,4 +1,5 @@
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
+import { keepUntilExit } from './sqlite-kept-objects.ts';
 
 /** A better-sqlite3 statement: `readonly` is false when running it may write. */
 type Statement = SqliteStatement & { readonly readonly: boolean };
@@ -18,8 +19,9 @@ const mayChangeWhatReadsSee = (statement: Statement) => !statement.readonly || !
 /**
  * The database as Kysely's SQLite dialect sees it, with each statement prepared once: Kysely asks
  * for `prepare(sql)` on every query, and preparing took an eighth of a create's time (issue 12).
- * Our queries have parameters, so a few hundred texts cover them all; the least recently used
- * goes first past `size`. Reusing a statement is safe because Kysely runs one query at a time on
+ * Our queries have parameters, so a few hundred texts cover them all (lists of ids are sent in
+ * chunks of a fixed size), and none is ever dropped: a statement left to the garbage collector
+ * can abort the process on Node 24 (sqlite-kept-objects.ts). Reusing a statement is safe because Kysely runs one query at a time on
  * the connection and never leaves a statement iterating; SQLite prepares a statement again by
  * itself when a migration has changed the schema under it.
  *
@@ -28,7 +30,6 @@ const mayChangeWhatReadsSee = (statement: Statement) => !statement.readonly || !
  */
 export function withStatementCache(
   database: Preparer,
-  size = 500,
   /** Called as a statement that may change what reads see is handed out (it runs right after). */
   beforeChange: () => void = () => {},
 ): SqliteDatabase {
@@ -38,19 +39,12 @@ export function withStatementCache(
     prepare(sql) {
       const known = statements.get(sql);
       if (known) {
-        // Map keeps insertion order: moving it to the end keeps the oldest first.
-        statements.delete(sql);
-        statements.set(sql, known);
         if (mayChangeWhatReadsSee(known)) beforeChange();
         return known;
       }
-      const statement = database.prepare(sql);
+      const statement = keepUntilExit(database.prepare(sql));
       if (mayChangeWhatReadsSee(statement)) beforeChange();
       statements.set(sql, statement);
-      if (statements.size > size) {
-        const oldest = statements.keys().next();
-        if (!oldest.done) statements.delete(oldest.value);
-      }
       return statement;
     },
   };

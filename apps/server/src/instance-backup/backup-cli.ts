@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig, type Config } from '../config.ts';
 import { addStreamed } from '../modules/backup/service.ts';
 import { isSafeKey } from '../storage/photo-storage.ts';
+import { keepUntilExit, runPragma } from '../db/sqlite-kept-objects.ts';
 import {
   instanceFormat,
   instanceVersion,
@@ -40,10 +41,10 @@ async function copyDatabase(database: Config['database'], dir: string): Promise<
   if (database.kind === 'sqlite') {
     if (!existsSync(database.file)) throw new Error(`There is no database at ${database.file}`);
     const { default: Sqlite } = await import('better-sqlite3');
-    const source = new Sqlite(database.file, { fileMustExist: true });
+    const source = keepUntilExit(new Sqlite(database.file, { fileMustExist: true }));
     const copy = path.join(dir, names.sqlite);
     try {
-      source.pragma('busy_timeout = 5000');
+      runPragma(source, 'busy_timeout = 5000');
       await source.backup(copy);
     } finally {
       source.close();

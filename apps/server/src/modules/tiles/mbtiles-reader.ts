@@ -8,6 +8,7 @@ import {
   type TileReader,
   type TileSetInfo,
 } from './tile-set.ts';
+import { keepUntilExit } from '../../db/sqlite-kept-objects.ts';
 
 const formats: Record<string, TileFormat> = {
   png: 'png',
@@ -39,18 +40,18 @@ function parseJson(text: string | undefined): unknown {
  */
 export async function openMbtiles(file: string): Promise<TileReader> {
   const { default: Database } = await import('better-sqlite3');
-  const db = new Database(file, { readonly: true, fileMustExist: true });
+  const db = keepUntilExit(new Database(file, { readonly: true, fileMustExist: true }));
   try {
-    const rows = db.prepare('SELECT name, value FROM metadata').all() as {
+    const rows = keepUntilExit(db.prepare('SELECT name, value FROM metadata')).all() as {
       name: string;
       value: string;
     }[];
     const metadata = new Map(rows.map((row) => [row.name, String(row.value)]));
     const format = formats[metadata.get('format') ?? 'png'];
     if (!format) throw new Error(`${file}: MBTiles format ${metadata.get('format')} is not served`);
-    const zooms = db
-      .prepare('SELECT MIN(zoom_level) AS min, MAX(zoom_level) AS max FROM tiles')
-      .get() as { min: number | null; max: number | null };
+    const zooms = keepUntilExit(
+      db.prepare('SELECT MIN(zoom_level) AS min, MAX(zoom_level) AS max FROM tiles'),
+    ).get() as { min: number | null; max: number | null };
     const minzoom = Number(metadata.get('minzoom') ?? zooms.min ?? 0);
     const maxzoom = Number(metadata.get('maxzoom') ?? zooms.max ?? 0);
     const bounds = (numbers(metadata.get('bounds'), 4) ?? worldBounds) as TileSetInfo['bounds'];
@@ -70,8 +71,10 @@ export async function openMbtiles(file: string): Promise<TileReader> {
       attribution: metadata.get('attribution') || metadataText(json, 'attribution'),
       description: metadata.get('description') || undefined,
     };
-    const select = db.prepare<[number, number, number], { tile_data: Buffer }>(
-      'SELECT tile_data FROM tiles WHERE zoom_level = ? AND tile_column = ? AND tile_row = ?',
+    const select = keepUntilExit(
+      db.prepare<[number, number, number], { tile_data: Buffer }>(
+        'SELECT tile_data FROM tiles WHERE zoom_level = ? AND tile_column = ? AND tile_row = ?',
+      ),
     );
 
     return {
