@@ -75,23 +75,36 @@ describe('the Redis health watch', () => {
     expect(w.recoveries).toBe(1);
   });
 
-  it('leaves a closed connection to its own events, and waits for every source', async () => {
-    const state: { redis: Redis } = { redis: 'closed' };
+  it('is degraded while a connection is down, until it is ready and PING answers', async () => {
+    const state: { redis: Redis } = { redis: 'answers' };
     const w = watch(state);
     stop = w.health.stop;
-    await vi.advanceTimersByTimeAsync(3 * redisHeartbeatMs);
-    // A PING refused at once is no hang: the connection's error event tells the outage.
-    expect(w.health.degraded).toBe(false);
-
+    state.redis = 'closed';
     w.health.failed('client', new Error('connect ECONNREFUSED'));
     w.health.failed('subscriber', new Error('connect ECONNREFUSED'));
+    await vi.advanceTimersByTimeAsync(3 * redisHeartbeatMs);
     expect(w.health.degraded).toBe(true);
     expect(w.outages).toHaveLength(1);
+
+    state.redis = 'answers';
     w.health.ready('client');
+    await vi.advanceTimersByTimeAsync(redisHeartbeatMs);
+    // The subscriber has not subscribed again yet: a message could still be missed.
     expect(w.health.degraded).toBe(true);
     w.health.ready('subscriber');
     expect(w.health.degraded).toBe(false);
     expect(w.recoveries).toBe(1);
+  });
+
+  it('is degraded when PING is refused on a connection that never got ready', async () => {
+    const state: { redis: Redis } = { redis: 'closed' };
+    const w = watch(state);
+    stop = w.health.stop;
+    await vi.advanceTimersByTimeAsync(redisHeartbeatMs);
+    expect(w.health.degraded).toBe(true);
+    state.redis = 'answers';
+    await vi.advanceTimersByTimeAsync(redisHeartbeatMs);
+    expect(w.health.degraded).toBe(false);
   });
 
   it('counts a command that timed out until a PING answers', async () => {

@@ -24,8 +24,9 @@ export interface RedisHealth {
 /**
  * Whether Redis answers. A Redis that is down closes its connections, which say so; a hung one
  * (stopped, swapping, blocked by a slow script) keeps them open and never answers, which only an
- * unanswered command tells. So besides the connections' events, a PING every second: a timed-out
- * one (or any timed-out command) marks Redis degraded, the next answered one ends that. While
+ * unanswered command tells. So besides the connections' events, a PING every second: a failed
+ * or timed-out one (or any timed-out command) marks Redis degraded, the next answered one ends
+ * that once every connection is ready too. While
  * degraded, callers skip Redis altogether (plugins/redis.ts), so no request waits on it twice.
  */
 export function watchRedisHealth(options: RedisHealthOptions): RedisHealth {
@@ -50,10 +51,9 @@ export function watchRedisHealth(options: RedisHealthOptions): RedisHealth {
       .ping()
       .then(
         () => ready('commands'),
-        (error: unknown) => {
-          // A closed connection fails at once and says so itself; only silence is news here.
-          if (isTimeout(error)) failed('commands', error);
-        },
+        // Unanswered, or refused at once by a connection that is not ready (also one connected
+        // to a Redis that never finished its ready check): either way no command would get through.
+        (error: unknown) => failed('commands', error),
       )
       .finally(() => (pinging = false));
   }, options.heartbeatMs ?? redisHeartbeatMs);
