@@ -19,8 +19,12 @@ import { createRedisThrottleStore } from '../auth/throttle/redis-throttle-store.
 import { createMemoryThrottleStore, type ThrottleStore } from '../auth/throttle/throttle-store.ts';
 import { createTokenVerifier } from '../auth/token-verifier.ts';
 import { AppError } from '../errors.ts';
+import { runPeriodically } from '../lib/periodic-task.ts';
 import type { AccountDeletionCleanup } from '../modules/photos/account-deletion.ts';
 import { resetPasswordMail } from '../modules/reset-password/mail.ts';
+
+/** While Redis is degraded, how often the ended sessions are read from the database. */
+const revocationReloadMs = 1_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -113,13 +117,23 @@ export default fp(
       onPersistError: (error) => app.log.error({ err: error }, 'could not store a revocation'),
     });
     await revocations.start();
-    // Sign-outs on other servers while Redis was away reached the table, not this server.
-    app.redis?.onReconnect(() => {
-      revocations
-        .reload()
-        .catch((error: unknown) => app.log.error({ err: error }, 'could not reload revocations'));
+    // Sign-outs on other servers while Redis was away reached the table, not this server: read
+    // it every second while Redis is degraded, and once more when it answers again.
+    const reloadFailed = (error: unknown) =>
+      app.log.error({ err: error }, 'could not reload revocations');
+    const redis = app.redis;
+    redis?.onReconnect(() => void revocations.reload().catch(reloadFailed));
+    const readWhileDegraded = redis
+      ? runPeriodically(
+          async () => (redis.degraded ? revocations.reload() : undefined),
+          revocationReloadMs,
+          reloadFailed,
+        )
+      : undefined;
+    app.addHook('onClose', async () => {
+      await readWhileDegraded?.stop();
+      revocations.stop();
     });
-    app.addHook('onClose', async () => revocations.stop());
     app.decorate('sessionRevocations', revocations);
     const throttleStore =
       opts.throttleStore ??

@@ -4,6 +4,8 @@ import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { errorBody } from '../errors.ts';
+import { createWindowCounts } from '../lib/window-counts.ts';
+import { rateLimitStoreOn } from './rate-limit-store.ts';
 
 const contentSecurityPolicy = [
   "default-src 'self'",
@@ -129,11 +131,9 @@ export default fp(
       max: config.rateLimit.max,
       timeWindow: '1 minute',
       // Several servers count each client together in Redis (REDIS_URL), the tiles' budget too.
-      // While Redis cannot answer, requests go through uncounted rather than failing: the outage
-      // is logged once by plugins/redis.ts.
-      ...(app.redis
-        ? { redis: app.redis.client, nameSpace: app.redis.name('rate:'), skipOnError: true }
-        : {}),
+      // While Redis cannot answer in time each server counts alone: the outage is logged once by
+      // plugins/redis.ts.
+      ...(app.redis ? { store: rateLimitStoreOn(createWindowCounts(app.redis, 'rate:')) } : {}),
       errorResponseBuilder: (_request, context) => ({
         statusCode: 429,
         ...errorBody(

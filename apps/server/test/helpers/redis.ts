@@ -28,6 +28,10 @@ export interface OwnRedis {
   url: string;
   /** SIGKILL, as a crash would; resolves once the process is gone. */
   stop(): Promise<void>;
+  /** SIGSTOP: a hung Redis, whose connections stay open but never answer. */
+  pause(): void;
+  /** SIGCONT: it answers again, what it was sent meanwhile first. */
+  resume(): void;
 }
 
 /** A redis-server of this test's own on `port`, answering PING before this resolves. */
@@ -53,5 +57,7 @@ export async function startOwnRedis(port: number): Promise<OwnRedis> {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       await exited;
     },
+    pause: () => void child.kill('SIGSTOP'),
+    resume: () => void child.kill('SIGCONT'),
   };
 }

@@ -25,8 +25,9 @@ function parseRevocations(message: string): SessionRevocation[] {
 /**
  * Revocations over a Redis channel: every server hears a sign-out on any other within the time a
  * message takes. Listeners on this server hear it at once, before Redis does, so the server that
- * signed out refuses the token even while Redis is down; the others catch up from the
- * revoked_sessions table when it is back (SessionRevocations.reload).
+ * signed out refuses the token even while Redis is down or hung; the others read the
+ * revoked_sessions table every second meanwhile and once more when it answers again
+ * (SessionRevocations.reload, plugins/auth.ts), and the message is sent again then.
  */
 export function createRedisBroadcaster(redis: SharedRedis): RevocationBroadcaster {
   const channel = redis.name('revocations');

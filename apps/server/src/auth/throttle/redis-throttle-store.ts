@@ -20,7 +20,8 @@ const maxAttempts = 8;
  * The guessing throttles' counts (sign-in back-off, reset-mail cap) in Redis, so that several
  * servers count one address together. The change is a JavaScript function, so each update reads
  * the value and writes the changed one only if nobody changed it meanwhile (compare and set in
- * Lua), reading again when somebody did. While Redis cannot answer, this server counts in memory.
+ * Lua), reading again when somebody did. While Redis cannot answer in time, this server counts in
+ * memory.
  */
 export function createRedisThrottleStore(redis: SharedRedis): ThrottleStore {
   const fallback = createMemoryThrottleStore();
@@ -29,21 +30,23 @@ export function createRedisThrottleStore(redis: SharedRedis): ThrottleStore {
       const name = redis.name(`throttle:${key}`);
       try {
         for (let attempt = 0; attempt < maxAttempts; attempt++) {
-          const stored = await redis.client.get(name);
+          const stored = await redis.command((client) => client.get(name));
           const current = stored === null ? undefined : (JSON.parse(stored) as T);
           const next = change(current);
-          const written = await redis.client.eval(
-            compareAndSetScript,
-            1,
-            name,
-            stored ?? '',
-            next === undefined ? '' : JSON.stringify(next),
-            String(Math.max(1, Math.ceil(ttlMs))),
+          const written = await redis.command((client) =>
+            client.eval(
+              compareAndSetScript,
+              1,
+              name,
+              stored ?? '',
+              next === undefined ? '' : JSON.stringify(next),
+              String(Math.max(1, Math.ceil(ttlMs))),
+            ),
           );
           if (written === 1) return next;
         }
       } catch {
-        // The connection's own error event has logged the outage once.
+        // Down, hung or degraded: plugins/redis.ts has logged the outage once.
       }
       return fallback.update(key, change, ttlMs);
     },
