@@ -89,7 +89,10 @@ export async function measureSavedArea(runs: number): Promise<SavedAreaResult> {
         await saved.waitFor({ timeout: 120_000 });
         appRuns.push(performance.now() - started);
         bytes = await page.evaluate(async () => {
-          const cache = await caches.open('fj-tiles-v1');
+          // The signed-in user's own cache (lib/saved-tiles/area-owner.ts).
+          const name = (await caches.keys()).find((key) => key.startsWith('fj-areas-v1:'));
+          if (!name) return 0;
+          const cache = await caches.open(name);
           let sum = 0;
           for (const request of await cache.keys())
             if (new URL(request.url).pathname.match(/^\/api\/tiles\/[^/]+\/\d/))

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useAuth } from '../../lib/identity/auth-provider.tsx';
 import { useStreetsStyle } from '../../lib/maps/use-maps.ts';
 import { areaSource, type AreaSource } from '../../lib/saved-tiles/area-source.ts';
-import { openTileCache } from '../../lib/saved-tiles/saved-fetch.ts';
+import { openAreaCache, openMapStartCache } from '../../lib/saved-tiles/saved-fetch.ts';
 import type { Bbox } from '../../lib/saved-tiles/tile-math.ts';
 import {
   deleteArea,
@@ -39,6 +40,9 @@ interface Props {
 }
 
 export function SaveAreaDialog({ choice, onClose, onDrawRectangle }: Props) {
+  const { user } = useAuth();
+  // Areas are saved for, and listed to, the signed-in user only (lib/saved-tiles/area-owner.ts).
+  const owner = user?.uid ?? null;
   const streets = useStreetsStyle();
   const [source, setSource] = useState<AreaSource | null | undefined>(undefined);
   const [minZoom, setMinZoom] = useState(choice.minZoom);
@@ -56,8 +60,13 @@ export function SaveAreaDialog({ choice, onClose, onDrawRectangle }: Props) {
     );
   }, [streets]);
 
-  const refreshAreas = () => void openTileCache().then(listAreas).then(setAreas);
-  useEffect(refreshAreas, []);
+  const refreshAreas = () =>
+    void (
+      owner === null
+        ? Promise.resolve([])
+        : openAreaCache(owner).then((cache) => listAreas(cache, owner))
+    ).then(setAreas);
+  useEffect(refreshAreas, [owner]);
   useEffect(() => () => abort.current?.abort(), []);
 
   // Zooms past the source's own are drawn from its last tiles: nothing more to download.
@@ -78,16 +87,18 @@ export function SaveAreaDialog({ choice, onClose, onDrawRectangle }: Props) {
   );
 
   async function run(work: (options: Parameters<typeof downloadArea>[1]) => Promise<SavedArea>) {
-    if (!source) return;
+    if (!source || owner === null) return;
     const controller = new AbortController();
     abort.current = controller;
     setMessage(null);
     setProgress({ done: 0, total: plan?.tileCount ?? 0, bytes: 0, estimatedBytes: 0 });
     try {
       const area = await work({
-        cache: await openTileCache(),
+        cache: await openAreaCache(owner),
+        owner,
         fetch: fetchTile,
         extraUrls: source.extraUrls,
+        extrasCache: await openMapStartCache(),
         signal: controller.signal,
         onProgress: setProgress,
       });
@@ -199,16 +210,19 @@ export function SaveAreaDialog({ choice, onClose, onDrawRectangle }: Props) {
               </button>
             </>
           ) : (
-            <button type="submit" className="button-primary" disabled={tooMany}>
+            <button type="submit" className="button-primary" disabled={tooMany || !owner}>
               Download
             </button>
           )}
         </form>
       )}
       {message && <p role="status">{message}</p>}
-      {areas.length > 0 && (
+      {areas.length > 0 && owner !== null && (
         <section aria-label="Saved map areas">
           <h3>Saved map areas</h3>
+          <p className="saved-areas-owner">
+            Saved on this device by {user?.email || user?.name || 'you'}; removed when you sign out.
+          </p>
           <ul className="saved-areas">
             {areas.map((area) => (
               <li key={area.id}>
@@ -227,8 +241,8 @@ export function SaveAreaDialog({ choice, onClose, onDrawRectangle }: Props) {
                   type="button"
                   disabled={progress !== null}
                   onClick={() =>
-                    void openTileCache()
-                      .then((cache) => deleteArea(cache, area.id))
+                    void openAreaCache(owner)
+                      .then((cache) => deleteArea(cache, owner, area.id))
                       .then(refreshAreas)
                   }
                 >

@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { getAuthToken } from '../api/api-client.ts';
 import { clearApiCache } from '../api/clear-api-cache.ts';
+import { forgetSavedAreas, setAreaOwner } from '../saved-tiles/area-owner.ts';
 import { identity, type IdentityUser } from './identity.ts';
 import { runLogout } from './logout.ts';
 import { initialSession, startSession, type SessionDeps, type SessionState } from './session.ts';
@@ -37,7 +38,10 @@ function sessionDeps(journal: JournalSession): SessionDeps {
       import('../api/preferences-service.ts').then(({ preferencesService }) =>
         preferencesService.createInitial(record),
       ),
-    setStoreUser: (uid) => journal.setUser(uid),
+    setStoreUser: (uid) => {
+      void setAreaOwner(uid);
+      journal.setUser(uid);
+    },
   };
 }
 
@@ -63,6 +67,7 @@ function sessionActions(journal: JournalSession) {
       runLogout({
         clearCache: clearApiCache,
         resetStore: () => journal.reset(),
+        forgetSavedAreas: () => forgetSavedAreas(),
         signOut: () => identity.signOut(),
       }),
   };

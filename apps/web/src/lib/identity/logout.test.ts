@@ -10,7 +10,7 @@ afterEach(() => {
 });
 
 describe('logout sequence (docs/behaviour.md#logout)', () => {
-  it('clears the cache, resets the store, signs out, then removes lastLoggedInUser', async () => {
+  it('clears the cache, resets the store, forgets the saved areas, signs out, then removes lastLoggedInUser', async () => {
     const order: string[] = [];
     const record = (step: string) => () => {
       order.push(`${step} (lastLoggedInUser=${localStorage.getItem('lastLoggedInUser')})`);
@@ -18,12 +18,14 @@ describe('logout sequence (docs/behaviour.md#logout)', () => {
     await runLogout({
       clearCache: record('clear cache'),
       resetStore: record('reset store'),
+      forgetSavedAreas: async () => record('forget saved areas')(),
       signOut: async () => record('sign out')(),
     });
     order.push(`done (lastLoggedInUser=${localStorage.getItem('lastLoggedInUser')})`);
     expect(order).toEqual([
       'clear cache (lastLoggedInUser=u1)',
       'reset store (lastLoggedInUser=u1)',
+      'forget saved areas (lastLoggedInUser=u1)',
       'sign out (lastLoggedInUser=u1)',
       'done (lastLoggedInUser=null)',
     ]);
@@ -36,6 +38,7 @@ describe('logout sequence (docs/behaviour.md#logout)', () => {
       runLogout({
         clearCache: () => undefined,
         resetStore: () => undefined,
+        forgetSavedAreas: () => Promise.resolve(),
         signOut: () => Promise.reject(failure),
       }),
     ).rejects.toBe(failure);

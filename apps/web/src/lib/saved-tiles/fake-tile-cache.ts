@@ -1,3 +1,4 @@
+import type { CacheShelf } from './area-owner.ts';
 import type { TileCache } from './tile-store.ts';
 
 /** A Map-backed stand-in for a Cache Storage cache in unit tests; keeps each body's bytes. */
@@ -15,5 +16,23 @@ export function fakeTileCache(): TileCache & { urls: () => string[] } {
       entries.set(url, { body: await response.arrayBuffer(), headers: response.headers });
     },
     delete: (url) => Promise.resolve(entries.delete(url)),
+  };
+}
+
+/** A Map-backed stand-in for Cache Storage: named fake caches, made on first open. */
+export function fakeCacheShelf(): CacheShelf & {
+  names: () => string[];
+  cache: (name: string) => ReturnType<typeof fakeTileCache> | undefined;
+} {
+  const caches = new Map<string, ReturnType<typeof fakeTileCache>>();
+  return {
+    names: () => [...caches.keys()],
+    cache: (name) => caches.get(name),
+    open: (name) => {
+      const cache = caches.get(name) ?? fakeTileCache();
+      caches.set(name, cache);
+      return Promise.resolve(cache);
+    },
+    delete: (name) => Promise.resolve(caches.delete(name)),
   };
 }

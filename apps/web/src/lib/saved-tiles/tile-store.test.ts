@@ -23,6 +23,7 @@ const request = {
   kind: 'raster' as const,
 };
 const roomy = () => Promise.resolve();
+const owner = 'user-1';
 
 /** A server answering every tile with `size` bytes, counting requests and how many run at once. */
 function tileServer(size = 100) {
@@ -55,6 +56,7 @@ describe('downloadArea', () => {
     const progress: number[] = [];
     const area = await downloadArea(request, {
       cache,
+      owner,
       fetch,
       ensureRoom: roomy,
       onProgress: (p) => progress.push(p.done),
@@ -65,11 +67,12 @@ describe('downloadArea', () => {
     expect(stats.mostAtOnce).toBe(6);
     expect(progress.at(-1)).toBe(total);
     expect(area).toMatchObject({
+      owner,
       tileCount: total,
       bytes: total * 100,
       savedAt: '2026-05-01T10:00:00.000Z',
     });
-    expect(await listAreas(cache)).toEqual([area]);
+    expect(await listAreas(cache, owner)).toEqual([area]);
     const saved = await cache.match('http://maps.test/api/tiles/base/12/2200/1343');
     expect((await saved?.arrayBuffer())?.byteLength).toBe(100);
   });
@@ -78,10 +81,10 @@ describe('downloadArea', () => {
     const { fetch, stats } = tileServer();
     const huge = { ...request, bboxes: [[-10, 35, 30, 60] as Bbox], minZoom: 10, maxZoom: 16 };
     await expect(
-      downloadArea(huge, { cache: fakeTileCache(), fetch, ensureRoom: roomy }),
+      downloadArea(huge, { cache: fakeTileCache(), owner, fetch, ensureRoom: roomy }),
     ).rejects.toThrow(AreaTooLargeError);
     await expect(
-      downloadArea(huge, { cache: fakeTileCache(), fetch, ensureRoom: roomy }),
+      downloadArea(huge, { cache: fakeTileCache(), owner, fetch, ensureRoom: roomy }),
     ).rejects.toThrow(`at most ${maxTilesPerArea.toLocaleString('en')} can be saved`);
     expect(stats.requests).toBe(0);
   });
@@ -90,12 +93,12 @@ describe('downloadArea', () => {
     const cache = fakeTileCache();
     const { fetch, stats } = tileServer();
     const ensureRoom = vi.fn(() => Promise.reject(new Error('Not enough storage on this device')));
-    await expect(downloadArea(request, { cache, fetch, ensureRoom })).rejects.toThrow(
+    await expect(downloadArea(request, { cache, owner, fetch, ensureRoom })).rejects.toThrow(
       'Not enough storage',
     );
     expect(ensureRoom).toHaveBeenCalledWith(planArea(request).estimatedBytes);
     expect(stats.requests).toBe(0);
-    expect(await listAreas(cache)).toEqual([]);
+    expect(await listAreas(cache, owner)).toEqual([]);
   });
 
   it('stops when cancelled and lists no half area', async () => {
@@ -104,6 +107,7 @@ describe('downloadArea', () => {
     const controller = new AbortController();
     const download = downloadArea(request, {
       cache,
+      owner,
       fetch,
       ensureRoom: roomy,
       signal: controller.signal,
@@ -113,7 +117,7 @@ describe('downloadArea', () => {
     });
     await expect(download).rejects.toThrow();
     expect(stats.requests).toBeLessThan(countTiles(small, 12, 14));
-    expect(await listAreas(cache)).toEqual([]);
+    expect(await listAreas(cache, owner)).toEqual([]);
   });
 });
 
@@ -121,19 +125,25 @@ describe('updateArea and deleteArea', () => {
   it('updates in place, and deleting keeps the tiles another area still needs', async () => {
     const cache = fakeTileCache();
     const { fetch } = tileServer();
-    const a = await downloadArea(request, { cache, fetch, ensureRoom: roomy });
-    const b = await downloadArea({ ...request, maxZoom: 12 }, { cache, fetch, ensureRoom: roomy });
+    const a = await downloadArea(request, { cache, owner, fetch, ensureRoom: roomy });
+    const b = await downloadArea(
+      { ...request, maxZoom: 12 },
+      { cache, owner, fetch, ensureRoom: roomy },
+    );
     const updated = await updateArea(a, 'raster', {
       cache,
+      owner,
       fetch,
       ensureRoom: roomy,
       now: () => new Date('2027-01-01'),
     });
     expect(updated.id).toBe(a.id);
-    expect((await listAreas(cache)).map((area) => area.id).sort()).toEqual([a.id, b.id].sort());
+    expect((await listAreas(cache, owner)).map((area) => area.id).sort()).toEqual(
+      [a.id, b.id].sort(),
+    );
 
-    await deleteArea(cache, a.id);
-    expect((await listAreas(cache)).map((area) => area.id)).toEqual([b.id]);
+    await deleteArea(cache, owner, a.id);
+    expect((await listAreas(cache, owner)).map((area) => area.id)).toEqual([b.id]);
     const left = cache.urls().filter((url) => url.startsWith('http://maps.test/api/tiles'));
     expect(left).toHaveLength(countTiles(small, 12, 12));
     expect(left.every((url) => url.includes('/12/'))).toBe(true);

@@ -1,9 +1,6 @@
 import { ensureRoomFor } from '../offline/storage-quota.ts';
 import { countTiles, estimateBytes, tilesInAll, type Bbox, type TileCoord } from './tile-math.ts';
 
-/** The Cache Storage cache holding saved tiles (and the styles and TileJSON they need). */
-export const tileCacheName = 'fj-tiles-v1';
-
 /** The most tiles one saved area may hold (docs/behaviour.md#saved-map-areas). */
 export const maxTilesPerArea = 20_000;
 
@@ -18,6 +15,8 @@ export type FetchLike = (url: string, init?: { signal?: AbortSignal }) => Promis
 
 export interface SavedArea {
   id: string;
+  /** The id of the user who saved it: only theirs are listed (area-owner.ts). */
+  owner: string;
   bbox: Bbox;
   /** More than one when several spots' surroundings are saved as one area. */
   bboxes: Bbox[];
@@ -34,12 +33,13 @@ export interface SavedArea {
 /** The index of saved areas lives in the same cache, under a URL no request ever asks for. */
 const indexUrl = 'https://saved-tiles.invalid/areas.json';
 
-export async function listAreas(cache: TileCache): Promise<SavedArea[]> {
+/** The owner's saved areas; an entry of anyone else, or of no one, is never listed. */
+export async function listAreas(cache: TileCache, owner: string): Promise<SavedArea[]> {
   const response = await cache.match(indexUrl);
   if (!response) return [];
   try {
     const body: unknown = await response.json();
-    return Array.isArray(body) ? (body as SavedArea[]) : [];
+    return Array.isArray(body) ? (body as SavedArea[]).filter((area) => area.owner === owner) : [];
   } catch {
     return [];
   }
@@ -113,10 +113,15 @@ export interface DownloadProgress {
 }
 
 export interface DownloadOptions {
+  /** The owner's own cache (area-owner.ts): the tiles and the index. */
   cache: TileCache;
+  /** The user the area is saved for. */
+  owner: string;
   fetch: FetchLike;
   /** Extra URLs the map needs offline besides the tiles (the style, its TileJSON). */
   extraUrls?: string[];
+  /** Where the extra URLs go (the shared map-start cache); `cache` when not given. */
+  extrasCache?: TileCache;
   concurrency?: number;
   signal?: AbortSignal;
   onProgress?: (progress: DownloadProgress) => void;
@@ -135,7 +140,7 @@ export async function downloadArea(
   request: AreaRequest,
   options: DownloadOptions,
 ): Promise<SavedArea> {
-  const { cache, fetch, signal, onProgress } = options;
+  const { cache, owner, fetch, signal, onProgress } = options;
   const { tileCount } = planArea(request);
   if (tileCount > maxTilesPerArea) throw new AreaTooLargeError(tileCount);
   const urls = urlsOf(request);
@@ -143,7 +148,7 @@ export async function downloadArea(
 
   for (const url of options.extraUrls ?? []) {
     const response = await fetch(url, { signal });
-    if (response.ok) await cache.put(url, response);
+    if (response.ok) await (options.extrasCache ?? cache).put(url, response);
   }
 
   let next = 0;
@@ -181,6 +186,7 @@ export async function downloadArea(
 
   const area: SavedArea = {
     id: options.id ?? crypto.randomUUID(),
+    owner,
     bbox: boundsOf(request.bboxes),
     bboxes: request.bboxes,
     minZoom: request.minZoom,
@@ -190,7 +196,7 @@ export async function downloadArea(
     bytes,
     savedAt: (options.now?.() ?? new Date()).toISOString(),
   };
-  const others = (await listAreas(cache)).filter((saved) => saved.id !== area.id);
+  const others = (await listAreas(cache, owner)).filter((saved) => saved.id !== area.id);
   await writeAreas(cache, [...others, area]);
   return area;
 }
@@ -222,9 +228,9 @@ export function updateArea(
   );
 }
 
-/** Removes an area and those of its tiles no other saved area needs. */
-export async function deleteArea(cache: TileCache, id: string): Promise<void> {
-  const areas = await listAreas(cache);
+/** Removes an area and those of its tiles no other saved area of the owner needs. */
+export async function deleteArea(cache: TileCache, owner: string, id: string): Promise<void> {
+  const areas = await listAreas(cache, owner);
   const area = areas.find((saved) => saved.id === id);
   if (!area) return;
   const rest = areas.filter((saved) => saved.id !== id);
