@@ -33,7 +33,7 @@ export function createJournalQuota({ dialect, maxBytesPerUser }: JournalQuotaDep
       const left = Math.max(0, maxBytesPerUser - (await repo.used(trx, userId)));
       throw new AppError(
         'QUOTA_EXCEEDED',
-        `Your journal is full (${formatBytes(maxBytesPerUser)} of text for one account): this needs ${formatBytes(bytes)} and ${formatBytes(left)} are left; delete some spots or entries first`,
+        `Not enough room in your journal (${formatBytes(maxBytesPerUser)} of text for one account): this needs ${formatBytes(bytes)} and ${formatBytes(left)} are left; delete some spots or entries first`,
       );
     },
     /** Before a location's delete: gives back its bytes and its entries'. */
