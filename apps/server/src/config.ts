@@ -56,6 +56,7 @@ const envSchema = z.object({
   QUOTA_LOCATIONS_PER_USER: positiveInt.default(20_000),
   QUOTA_ENTRIES_PER_LOCATION: positiveInt.default(10_000),
   QUOTA_PHOTO_BYTES_PER_USER: positiveInt.default(5_000_000_000),
+  QUOTA_JOURNAL_BYTES_PER_USER: positiveInt.default(50_000_000),
   LOCATIONS_CACHE_MB: z.coerce.number().min(0).default(64),
   RATE_LIMIT_MAX: positiveInt.default(300),
   TILE_RATE_LIMIT_MAX: positiveInt.default(3_000),
@@ -132,7 +133,13 @@ export interface Config {
    */
   restore: { maxBytes: number; maxFiles: number; maxInflatedBytes: number };
   /** What one account may store; past it a write answers QUOTA_EXCEEDED and changes nothing. */
-  quotas: { locationsPerUser: number; entriesPerLocation: number; photoBytesPerUser: number };
+  quotas: {
+    locationsPerUser: number;
+    entriesPerLocation: number;
+    photoBytesPerUser: number;
+    /** The text of the user's locations and entries (modules/journal-quota/measure.ts). */
+    journalBytesPerUser: number;
+  };
   /** Bytes of serialized GET /locations answers kept in memory (LOCATIONS_CACHE_MB); 0 keeps none. */
   locationsCacheBytes: number;
   rateLimit: { max: number; authMax: number };
@@ -237,6 +244,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       locationsPerUser: e.QUOTA_LOCATIONS_PER_USER,
       entriesPerLocation: e.QUOTA_ENTRIES_PER_LOCATION,
       photoBytesPerUser: e.QUOTA_PHOTO_BYTES_PER_USER,
+      journalBytesPerUser: e.QUOTA_JOURNAL_BYTES_PER_USER,
     },
     locationsCacheBytes: Math.floor(e.LOCATIONS_CACHE_MB * 1024 * 1024),
     rateLimit: { max: e.RATE_LIMIT_MAX, authMax: e.AUTH_RATE_LIMIT_MAX },

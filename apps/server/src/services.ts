@@ -8,6 +8,7 @@ import { createBackupService } from './modules/backup/service.ts';
 import { createEntryService } from './modules/entries/service.ts';
 import { createExportService } from './modules/export/service.ts';
 import { createHealthService } from './modules/health/service.ts';
+import { createJournalQuota } from './modules/journal-quota/service.ts';
 import { createLocationService } from './modules/locations/service.ts';
 import { createAccountPhotoCleanup } from './modules/photos/account-deletion.ts';
 import type { DecodeGate } from './modules/photos/decode-gate.ts';
@@ -49,12 +50,14 @@ export function createServices(deps: ServiceDeps) {
   const { db, dialect, storage, signer, quotas } = deps;
   // Location and entry writes share SQLite transactions when they arrive together.
   const writes = groupCommit(db, dialect);
+  const journal = createJournalQuota({ dialect, maxBytesPerUser: quotas.journalBytesPerUser });
   const locations = createLocationService({
     db,
     writes,
     storage,
     signer,
     maxLocationsPerUser: quotas.locationsPerUser,
+    journal,
   });
   const sync = createSyncService({
     db,
@@ -88,6 +91,7 @@ export function createServices(deps: ServiceDeps) {
       db,
       maxLocationsPerUser: quotas.locationsPerUser,
       maxEntriesPerLocation: quotas.entriesPerLocation,
+      journal,
       maxBytes: deps.importMaxBytes,
     }),
     backup: createBackupService({ db, storage, exports }),
@@ -98,6 +102,7 @@ export function createServices(deps: ServiceDeps) {
       maxLocationsPerUser: quotas.locationsPerUser,
       maxEntriesPerLocation: quotas.entriesPerLocation,
       maxStoredBytesPerUser: quotas.photoBytesPerUser,
+      journal,
       onPreferencesWritten: (userId) => preferences.forget(userId),
     }),
     entries: createEntryService({
@@ -105,6 +110,7 @@ export function createServices(deps: ServiceDeps) {
       storage,
       locations,
       maxEntriesPerLocation: quotas.entriesPerLocation,
+      journal,
     }),
     photos: createPhotoService({
       db,

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectDatabase, type DatabaseHandle } from '../src/db/connect.ts';
 import { migrateTo, migrateToLatest } from '../src/db/migrate.ts';
 import { groupCommit } from '../src/db/group-commit.ts';
+import { createJournalQuota } from '../src/modules/journal-quota/service.ts';
 import { createLocationService } from '../src/modules/locations/service.ts';
 import { photosRepository } from '../src/modules/photos/repository.ts';
 import { createLocalStorage } from '../src/storage/local-storage.ts';
@@ -203,6 +204,7 @@ describe.each(databaseKinds)('migration 0005 (photos belong to entries) on $name
       storage: createLocalStorage(path.join(dataDir, 'photos')),
       signer: createUrlSigner('test-secret-that-is-long-enough-0123456789'),
       maxLocationsPerUser: 10,
+      journal: createJournalQuota({ dialect: handle.dialect, maxBytesPerUser: 1_000_000 }),
     });
     const bog = await locations.read(alice, 'bog');
     expect(bog.entries.map((found) => [found.id, found.photos.map((p) => p.filePath)])).toEqual([

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectDatabase, type DatabaseHandle } from '../src/db/connect.ts';
 import { migrateTo, migrateToLatest } from '../src/db/migrate.ts';
 import { groupCommit } from '../src/db/group-commit.ts';
+import { createJournalQuota } from '../src/modules/journal-quota/service.ts';
 import { createLocationService } from '../src/modules/locations/service.ts';
 import { createCursorCodec } from '../src/modules/sync/cursor.ts';
 import { createListCache } from '../src/modules/sync/list-cache.ts';
@@ -136,6 +137,7 @@ describe.each(databaseKinds)('migration 0006 (sync revisions) on $name', (kind) 
       storage: createLocalStorage(path.join(dataDir, 'photos')),
       signer,
       maxLocationsPerUser: 10,
+      journal: createJournalQuota({ dialect: handle.dialect, maxBytesPerUser: 1_000_000 }),
     });
     const cursors = createCursorCodec(secret);
     const sync = createSyncService({

@@ -28,6 +28,7 @@ describe.runIf(postgres)('migrations on a PostgreSQL database shared by schemas'
       '0004-photo-stored-bytes',
       '0005-photos-belong-to-entries',
       '0006-sync-revisions',
+      '0007-journal-bytes',
     ]);
     const user = await second.signUp();
     const res = await second.app.inject({

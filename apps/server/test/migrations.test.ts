@@ -28,6 +28,7 @@ describe.each(databaseKinds)('schema on $name', (kind) => {
       '0004-photo-stored-bytes',
       '0005-photos-belong-to-entries',
       '0006-sync-revisions',
+      '0007-journal-bytes',
     ]);
   });
 

@@ -47,19 +47,27 @@ function expectQuotaAnswer(res: LightMyRequestResponse, mentions: string) {
 describe('quota settings', () => {
   const base = { DATA_DIR: '/tmp/fj-quota-config', AUTH_SECRET: 'q'.repeat(32) };
 
-  it('default to 20000 locations, 10000 entries per location and 5 GB of photos', () => {
+  it('default to 20000 locations, 10000 entries per location, 5 GB of photos and 50 MB of journal text', () => {
     expect(loadConfig(base).quotas).toEqual({
       locationsPerUser: 20_000,
       entriesPerLocation: 10_000,
       photoBytesPerUser: 5_000_000_000,
+      journalBytesPerUser: 50_000_000,
     });
   });
 
   it('refuse a value that is not a positive whole number, naming the variable', () => {
     const load = () =>
-      loadConfig({ ...base, QUOTA_ENTRIES_PER_LOCATION: '0', QUOTA_PHOTO_BYTES_PER_USER: '1.5' });
+      loadConfig({
+        ...base,
+        QUOTA_ENTRIES_PER_LOCATION: '0',
+        QUOTA_PHOTO_BYTES_PER_USER: '1.5',
+        QUOTA_JOURNAL_BYTES_PER_USER: '50MB',
+      });
     expect(load).toThrow(ConfigError);
-    expect(load).toThrow(/QUOTA_ENTRIES_PER_LOCATION[\s\S]*QUOTA_PHOTO_BYTES_PER_USER/);
+    expect(load).toThrow(
+      /QUOTA_ENTRIES_PER_LOCATION[\s\S]*QUOTA_PHOTO_BYTES_PER_USER[\s\S]*QUOTA_JOURNAL_BYTES_PER_USER/,
+    );
   });
 });
 

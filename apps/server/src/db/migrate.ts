@@ -12,6 +12,7 @@ import { revokedSessions } from './migrations/0003-revoked-sessions.ts';
 import { photoStoredBytes } from './migrations/0004-photo-stored-bytes.ts';
 import { photosBelongToEntries } from './migrations/0005-photos-belong-to-entries.ts';
 import { syncRevisions } from './migrations/0006-sync-revisions.ts';
+import { journalBytes } from './migrations/0007-journal-bytes.ts';
 
 function provider(dialect: DialectName): MigrationProvider {
   return {
@@ -22,6 +23,7 @@ function provider(dialect: DialectName): MigrationProvider {
       '0004-photo-stored-bytes': photoStoredBytes(),
       '0005-photos-belong-to-entries': photosBelongToEntries(dialect),
       '0006-sync-revisions': syncRevisions(dialect),
+      '0007-journal-bytes': journalBytes(dialect),
     }),
   };
 }

@@ -97,6 +97,11 @@ export interface SyncRevisionsTable {
   revision: number;
   /** The newest revision among the tombstones swept away: older cursors get a full answer. */
   pruned_revision: number;
+  /**
+   * UTF-8 bytes of the text of the user's locations and entries, what QUOTA_JOURNAL_BYTES_PER_USER
+   * counts (modules/journal-quota/), changed in the transaction of each write of them.
+   */
+  journal_bytes: Generated<number>;
 }
 
 /** A deleted location or entry, kept 90 days so that GET /sync can tell clients. */

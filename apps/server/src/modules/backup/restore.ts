@@ -14,6 +14,8 @@ import { AppError } from '../../errors.ts';
 import { nowIso } from '../../lib/json.ts';
 import type { PhotoStorage } from '../../storage/photo-storage.ts';
 import { importRepository } from '../import/repository.ts';
+import { journalBytesOf } from '../journal-quota/measure.ts';
+import type { JournalQuota } from '../journal-quota/service.ts';
 import { entryRowOf, locationRowOf, type RowStamp } from '../import/rows.ts';
 import type { ImportProblem } from '../import/spot.ts';
 import { photosRepository } from '../photos/repository.ts';
@@ -32,6 +34,8 @@ export interface RestoreServiceDeps {
   maxLocationsPerUser: number;
   maxEntriesPerLocation: number;
   maxStoredBytesPerUser: number;
+  /** QUOTA_JOURNAL_BYTES_PER_USER. */
+  journal: JournalQuota;
   /** The preferences service keeps rows: it forgets the user's after a restore wrote them. */
   onPreferencesWritten: (userId: string) => void;
 }
@@ -291,6 +295,11 @@ export function createRestoreService(deps: RestoreServiceDeps) {
             const revision = await syncRepository.bump(trx, userId);
             const planned = await plan(trx, userId, backup, revision, maxEntriesPerLocation);
             await checkQuotas(trx, userId, planned);
+            await deps.journal.charge(
+              trx,
+              userId,
+              journalBytesOf(planned.locations, planned.entries),
+            );
             await importRepository.insertLocations(trx, planned.locations);
             await importRepository.insertEntries(trx, planned.entries);
             await restoreRepository.insertPhotos(trx, planned.photos);

@@ -7,6 +7,8 @@ import type { EntriesTable, LocationsTable } from '../../db/schema.ts';
 import { AppError, badField, notFound } from '../../errors.ts';
 import { nowIso, parseJson } from '../../lib/json.ts';
 import type { PhotoStorage } from '../../storage/photo-storage.ts';
+import { entryBytes } from '../journal-quota/measure.ts';
+import type { JournalQuota } from '../journal-quota/service.ts';
 import { locationsRepository } from '../locations/repository.ts';
 import type { LocationService } from '../locations/service.ts';
 import { storedFilesOf } from '../photos/mapping.ts';
@@ -22,6 +24,8 @@ export interface EntryServiceDeps {
   locations: LocationService;
   /** QUOTA_ENTRIES_PER_LOCATION. */
   maxEntriesPerLocation: number;
+  /** QUOTA_JOURNAL_BYTES_PER_USER. */
+  journal: JournalQuota;
 }
 
 function detailsOf(input: UpdateEntryInput, base: EntryDetails = {}): EntryDetails {
@@ -63,7 +67,7 @@ async function checkedPhotoPaths(
 const alreadyMade = Symbol('entry already made');
 
 export function createEntryService(deps: EntryServiceDeps) {
-  const { writes, storage, locations, maxEntriesPerLocation } = deps;
+  const { writes, storage, locations, maxEntriesPerLocation, journal } = deps;
 
   /**
    * Marks the location changed (its revision and time) and answers its row, or throws its 404:
@@ -120,6 +124,7 @@ export function createEntryService(deps: EntryServiceDeps) {
             revision,
           };
           if (await repo.insertIfAbsent(trx, row)) {
+            await journal.charge(trx, userId, entryBytes(row));
             // After the insert: entry_id is a foreign key.
             await photosRepository.attachInOrder(trx, userId, id, paths);
             const location = await locations.whole(trx, locationRow);
@@ -159,6 +164,7 @@ export function createEntryService(deps: EntryServiceDeps) {
           revision,
         };
         if (input.date !== undefined) changes.date = input.date;
+        await journal.charge(trx, userId, entryBytes({ ...entry, ...changes }) - entryBytes(entry));
         let removed: string[] = [];
         if (input.photos !== undefined) {
           // The list replaces the entry's photos: those it no longer names are deleted.
@@ -183,6 +189,7 @@ export function createEntryService(deps: EntryServiceDeps) {
         // Its photo rows go with it (cascade); their files go after the commit.
         const photos = await photosRepository.ofEntry(trx, userId, entryId);
         const now = nowIso();
+        await journal.charge(trx, userId, -entryBytes(entry));
         await repo.delete(trx, userId, entryId);
         await syncRepository.addTombstone(trx, userId, 'entry', entryId, revision, now);
         const locationRow = await touchLocation(trx, userId, locationId, now, revision);

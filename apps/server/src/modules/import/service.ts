@@ -4,6 +4,8 @@ import type { Db, Executor } from '../../db/executor.ts';
 import type { EntriesTable, LocationsTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { nowIso } from '../../lib/json.ts';
+import { journalBytesOf } from '../journal-quota/measure.ts';
+import type { JournalQuota } from '../journal-quota/service.ts';
 import { syncRepository } from '../sync/repository.ts';
 import { importError } from './errors.ts';
 import { importRepository as repo } from './repository.ts';
@@ -16,6 +18,8 @@ export interface ImportServiceDeps {
   /** QUOTA_LOCATIONS_PER_USER and QUOTA_ENTRIES_PER_LOCATION. */
   maxLocationsPerUser: number;
   maxEntriesPerLocation: number;
+  /** QUOTA_JOURNAL_BYTES_PER_USER. */
+  journal: JournalQuota;
   /** IMPORT_MAX_MB in bytes: what a KMZ's KML may inflate to, as a file may be sent. */
   maxBytes: number;
   /** Spots (features, waypoints, rows) one file may hold. */
@@ -182,6 +186,7 @@ export function createImportService({
   db,
   maxLocationsPerUser,
   maxEntriesPerLocation,
+  journal,
   maxBytes,
   maxFeatures = 10_000,
   maxKmzEntries = 1_000,
@@ -226,6 +231,7 @@ export function createImportService({
             `You have reached the limit of ${maxLocationsPerUser} locations for one account`,
           );
         }
+        await journal.charge(trx, userId, journalBytesOf(planned.locations, planned.entries));
         await repo.insertLocations(trx, planned.locations);
         await repo.insertEntries(trx, planned.entries);
         return {

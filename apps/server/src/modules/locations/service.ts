@@ -14,6 +14,8 @@ import type { PhotoStorage } from '../../storage/photo-storage.ts';
 import type { UrlSigner } from '../../storage/url-signer.ts';
 import { photosByEntry } from '../entries/mapping.ts';
 import { entriesRepository } from '../entries/repository.ts';
+import { locationBytes } from '../journal-quota/measure.ts';
+import type { JournalQuota } from '../journal-quota/service.ts';
 import { storedFilesOf } from '../photos/mapping.ts';
 import { photosRepository } from '../photos/repository.ts';
 import { syncRepository } from '../sync/repository.ts';
@@ -28,6 +30,8 @@ export interface LocationServiceDeps {
   signer: UrlSigner;
   /** QUOTA_LOCATIONS_PER_USER. */
   maxLocationsPerUser: number;
+  /** QUOTA_JOURNAL_BYTES_PER_USER. */
+  journal: JournalQuota;
 }
 
 const detailKeys = ['area', 'categories', 'species', 'terrainType', 'treeTypes', 'access'] as const;
@@ -44,6 +48,7 @@ export function createLocationService({
   storage,
   signer,
   maxLocationsPerUser,
+  journal,
 }: LocationServiceDeps) {
   /**
    * The whole location of this row as the API answers it: its entries, newest first, with signed
@@ -132,7 +137,10 @@ export function createLocationService({
         row.revision = await syncRepository.bump(trx, userId);
         // The quota's count and the insert are one statement; only when it inserts nothing is
         // there a second read, to tell a retry (or another user's id) from the limit.
-        if (await repo.insertBelowQuota(trx, row, maxLocationsPerUser)) return undefined;
+        if (await repo.insertBelowQuota(trx, row, maxLocationsPerUser)) {
+          await journal.charge(trx, userId, locationBytes(row));
+          return undefined;
+        }
         const taken = await repo.findOwner(trx, row.id);
         if (!taken) {
           throw new AppError(
@@ -173,6 +181,11 @@ export function createLocationService({
         if (input.position)
           Object.assign(changes, { lat: input.position.lat, lng: input.position.lng });
         if (input.favorite !== undefined) changes.favorite = input.favorite ? 1 : 0;
+        await journal.charge(
+          trx,
+          userId,
+          locationBytes({ ...row, ...changes }) - locationBytes(row),
+        );
         await repo.update(trx, userId, id, changes);
       });
       return read(userId, id);
@@ -191,6 +204,7 @@ export function createLocationService({
         const now = nowIso();
         await syncRepository.addEntryTombstonesOfLocation(trx, userId, id, revision, now);
         await syncRepository.addTombstone(trx, userId, 'location', id, revision, now);
+        await journal.locationRemoved(trx, row);
         await repo.delete(trx, userId, id);
         return storedFilesOf(photos);
       });

@@ -5,6 +5,7 @@ import type { Db } from '../../db/executor.ts';
 import { lockUserRow } from '../../db/row-lock.ts';
 import type { PhotosTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { formatBytes } from '../../lib/format-bytes.ts';
 import type { PhotoStorage } from '../../storage/photo-storage.ts';
 import type { UrlSigner } from '../../storage/url-signer.ts';
 import type { DecodeGate } from './decode-gate.ts';
@@ -30,18 +31,6 @@ function cleanName(name: string | undefined): string {
     .trim()
     .slice(0, 120);
   return cleaned || 'photo';
-}
-
-/** 5000000000 → "5 GB": how a quota reads in a message. */
-function formatBytes(bytes: number): string {
-  const units = ['bytes', 'kB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000;
-    unit += 1;
-  }
-  return `${Number(value.toFixed(1))} ${units[unit]}`;
 }
 
 export function createPhotoService(deps: PhotoServiceDeps) {
