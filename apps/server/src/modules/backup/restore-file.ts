@@ -4,11 +4,7 @@ import { preferencesSchema, type Preferences } from '@fj/contract/preferences';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { importError } from '../import/errors.ts';
-import {
-  checkSpot,
-  type ImportedEntry,
-  type ImportedSpot,
-} from '../import/spot.ts';
+import { checkSpot, type ImportedEntry, type ImportedSpot } from '../import/spot.ts';
 import { isSafeKey } from '../../storage/photo-storage.ts';
 import { maxJournalBytes, type BackupZip } from './backup-zip.ts';
 import { journalParts } from './journal-scan.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as delay } from 'node:timers/promises';
+import { setTimeout as delay, setImmediate } from 'node:timers/promises';
 import type { ImportPreview, ImportResult } from '@fj/contract/import';
 import type { Preferences } from '@fj/contract/preferences';
 import { createPreferencesSchema } from '@fj/contract/preferences';
@@ -71,6 +71,8 @@ interface Plan {
 /** How long a restore waits, in all, for a photo decode slot while uploads hold them all. */
 const decodeWaitMs = 30_000;
 const decodeRetryMs = 250;
+/** Planning yields to other requests at least this often (ms). */
+const sliceMs = 20;
 
 /** `{user}/{id}.webp` → id: a photo keeps its id in its new account unless another has it. */
 const photoIdOf = (key: string) => key.slice(key.indexOf('/') + 1).replace(/\.webp$/, '');
@@ -153,7 +155,13 @@ async function plan(
     if (given && seen.has(given)) summary.newIds += 1;
     return randomUUID();
   };
+  let since = performance.now();
   for (const spot of backup.spots) {
+    // Tens of thousands of rows: other requests get their turn every 20 ms.
+    if (performance.now() - since > sliceMs) {
+      await setImmediate();
+      since = performance.now();
+    }
     const photoCount = spot.entries.reduce((n, e) => n + e.photos.length, 0);
     summary.backup.spots += 1;
     summary.backup.entries += spot.entries.length;
