@@ -12,6 +12,7 @@ import { createJournalQuota } from './modules/journal-quota/service.ts';
 import { createLocationService } from './modules/locations/service.ts';
 import { createAccountPhotoCleanup } from './modules/photos/account-deletion.ts';
 import type { DecodeGate } from './modules/photos/decode-gate.ts';
+import { inspectImage, processImage } from './modules/photos/image.ts';
 import { createPhotoService } from './modules/photos/service.ts';
 import { createPreferencesService } from './modules/preferences/service.ts';
 import { createResetTokenService } from './modules/reset-password/service.ts';
@@ -98,11 +99,21 @@ export function createServices(deps: ServiceDeps) {
     restore: createRestoreService({
       db,
       storage,
-      limits: { maxFiles: deps.restore.maxFiles, maxInflatedBytes: deps.restore.maxInflatedBytes },
+      limits: {
+        maxFiles: deps.restore.maxFiles,
+        maxInflatedBytes: deps.restore.maxInflatedBytes,
+        perFile: { maxPhotoBytes: deps.photos.maxUploadBytes },
+      },
       maxLocationsPerUser: quotas.locationsPerUser,
       maxEntriesPerLocation: quotas.entriesPerLocation,
       maxStoredBytesPerUser: quotas.photoBytesPerUser,
       journal,
+      // A restored photo passes an upload's checks: the header in the preview, then decoded and
+      // re-encoded in one of the same decode slots.
+      photoChecks: {
+        inspect: (bytes) => inspectImage(bytes, deps.photos.maxPixels),
+        process: (bytes) => deps.decodeGate.run(() => processImage(bytes, deps.photos.maxPixels)),
+      },
       onPreferencesWritten: (userId) => preferences.forget(userId),
     }),
     entries: createEntryService({

@@ -12,15 +12,58 @@ export interface BackupZipLimits {
   maxInflatedBytes: number;
   /** The names it may hold; an account backup's by default (the instance backup has its own). */
   accepts?: (name: string) => boolean;
+  /**
+   * An account backup's limits per file, read from the central directory before a byte is
+   * inflated (the instance backup, an administrator's own file, has none): the largest photo
+   * (MAX_UPLOAD_BYTES, as an upload), besides the manifest's and journal's own, and the ratio.
+   */
+  perFile?: { maxPhotoBytes: number };
 }
 
 /** One file's bytes are read whole (manifest, journal, a photo); past these it is refused. */
 const maxManifestBytes = 64 * 1024 * 1024;
-const maxJournalBytes = 256 * 1024 * 1024;
+/**
+ * The journal is read whole, then a spot at a time: 32 MB of JSON is some 100,000 entries with
+ * notes, and bounds the restore's memory (docs/behaviour.md#restore).
+ */
+export const maxJournalBytes = 32 * 1024 * 1024;
 const maxPhotoBytes = 64 * 1024 * 1024;
+/**
+ * The most a file may inflate per byte stored: a backup's JSON deflates 5 to 20 times, its WebP
+ * photos not at all, a zip bomb about 1,000 times.
+ */
+const maxRatio = 100;
+/** Below this a file's ratio is not looked at: a small file costs nothing whatever it claims. */
+const ratioFloorBytes = 64 * 1024;
 
 const manifestName = 'manifest.json';
 const photoPrefix = 'photos/';
+const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+
+/** The most this file of an account backup may inflate to, by its kind. */
+function maxBytesOf(name: string, maxPhoto: number): number {
+  if (name === manifestName) return maxManifestBytes;
+  if (name === journalPath) return maxJournalBytes;
+  return maxPhoto;
+}
+
+/**
+ * The central directory's word on one file, checked before it is inflated: its size within its
+ * kind's limit and, past 64 kB, at most `maxRatio` bytes inflated per byte stored.
+ */
+function checkDeclared(entry: Entry, perFile: NonNullable<BackupZipLimits['perFile']>): void {
+  const name = entry.fileName;
+  const max = maxBytesOf(name, perFile.maxPhotoBytes);
+  if (entry.uncompressedSize > max)
+    throw importError(`${name} is larger than ${megabytes(max)}: it is not read`);
+  if (
+    entry.uncompressedSize > ratioFloorBytes &&
+    entry.uncompressedSize > maxRatio * entry.compressedSize
+  )
+    throw importError(
+      `${name} inflates more than ${maxRatio} times (${entry.compressedSize} bytes to ${entry.uncompressedSize}): it is not read`,
+    );
+}
 
 /** A name the backup may hold: the manifest, the journal, or a photo under photos/ by a safe key. */
 function isKnownName(name: string): boolean {
@@ -62,7 +105,9 @@ function listEntries(zip: ZipFile): Promise<Entry[]> {
 /**
  * An account's backup ZIP on disk, opened with every name and size checked before a byte is
  * inflated (docs/behaviour.md#restore): at most maxFiles files, only the names a backup holds
- * (no path can leave its folder), and declared sizes within maxInflatedBytes in all.
+ * (no path can leave its folder), each file's declared size and ratio within `perFile`, and
+ * declared sizes within maxInflatedBytes in all. Declared sizes may lie: yauzl
+ * (validateEntrySizes) fails a file the moment it inflates past its declared size.
  */
 export class BackupZip {
   private constructor(
@@ -84,11 +129,10 @@ export class BackupZip {
         if (!(limits.accepts ?? isKnownName)(name))
           throw importError(`The backup holds an unexpected file: ${name}`);
         if (entries.has(name)) throw importError(`The backup holds ${name} twice`);
+        if (limits.perFile) checkDeclared(entry, limits.perFile);
         declared += entry.uncompressedSize;
         if (declared > limits.maxInflatedBytes)
-          throw importError(
-            `The backup inflates past ${Math.round(limits.maxInflatedBytes / 1024 / 1024)} MB`,
-          );
+          throw importError(`The backup inflates past ${megabytes(limits.maxInflatedBytes)}`);
         entries.set(name, entry);
       }
       if (!entries.has(manifestName))
@@ -119,6 +163,17 @@ export class BackupZip {
 
   photoBytes(name: string): Promise<Buffer> {
     return this.read(name, maxPhotoBytes);
+  }
+
+  /** The file's bytes, and their SHA-256 (hex) from the same pass. */
+  async bytesAndSum(name: string, max: number): Promise<{ bytes: Buffer; sha256: string }> {
+    const hash = createHash('sha256');
+    const chunks: Buffer[] = [];
+    await this.each(name, max, (chunk) => {
+      hash.update(chunk);
+      chunks.push(chunk);
+    });
+    return { bytes: Buffer.concat(chunks), sha256: hash.digest('hex') };
   }
 
   /** The file's SHA-256 (hex) and size, read through without keeping it. */
@@ -158,9 +213,7 @@ export class BackupZip {
     const entry = this.entries.get(name);
     if (!entry) return Promise.reject(importError(`The backup has no ${name}`));
     if (entry.uncompressedSize > max)
-      return Promise.reject(
-        importError(`${name} is larger than ${Math.round(max / 1024 / 1024)} MB`),
-      );
+      return Promise.reject(importError(`${name} is larger than ${megabytes(max)}`));
     return new Promise((resolve, reject) => {
       this.zip.openReadStream(entry, (error, stream) => {
         if (error) return reject(importError(`${name} cannot be read: ${error.message}`));

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as delay, setImmediate } from 'node:timers/promises';
 import type { ImportPreview, ImportResult } from '@fj/contract/import';
 import type { Preferences } from '@fj/contract/preferences';
 import { createPreferencesSchema } from '@fj/contract/preferences';
@@ -17,15 +18,21 @@ import { importRepository } from '../import/repository.ts';
 import { journalBytesOf } from '../journal-quota/measure.ts';
 import type { JournalQuota } from '../journal-quota/service.ts';
 import { entryRowOf, locationRowOf, type RowStamp } from '../import/rows.ts';
-import type { ImportProblem } from '../import/spot.ts';
 import { photosRepository } from '../photos/repository.ts';
 import { defaultPreferencesRow, toPreferences } from '../preferences/mapping.ts';
 import { preferencesRepository } from '../preferences/repository.ts';
 import { syncRepository } from '../sync/repository.ts';
 import { BackupZip, type BackupZipLimits } from './backup-zip.ts';
 import { photoPath } from './manifest.ts';
+import type { ProblemList } from './problem-list.ts';
 import { restoreRepository } from './repository.ts';
 import { checkBackup, type CheckedBackup } from './restore-file.ts';
+
+/** A photo as an upload makes it: the display image and its thumbnail, both WebP. */
+export interface ProcessedPhoto {
+  display: { data: Buffer; width: number; height: number };
+  thumbnail: { data: Buffer };
+}
 
 export interface RestoreServiceDeps {
   db: Db;
@@ -36,25 +43,40 @@ export interface RestoreServiceDeps {
   maxStoredBytesPerUser: number;
   /** QUOTA_JOURNAL_BYTES_PER_USER. */
   journal: JournalQuota;
+  /**
+   * The checks every uploaded photo passes (modules/photos, wired in services.ts): `inspect`
+   * its header (format, pixels), `process` decodes and re-encodes it in a decode slot. Each
+   * throws the upload's AppError.
+   */
+  photoChecks: {
+    inspect: (bytes: Buffer) => Promise<void>;
+    process: (bytes: Buffer) => Promise<ProcessedPhoto>;
+  };
   /** The preferences service keeps rows: it forgets the user's after a restore wrote them. */
   onPreferencesWritten: (userId: string) => void;
 }
 
-/** A photo to copy: where it is in the ZIP, where it goes in storage. */
-interface PhotoCopy {
+/** A photo row to write once its file is made: where its photo is in the ZIP, which spot. */
+interface PlannedPhoto {
+  row: PhotosTable;
   from: string;
-  to: string;
+  at: string;
 }
 
 interface Plan {
   locations: LocationsTable[];
   entries: EntriesTable[];
-  photos: PhotosTable[];
-  copies: PhotoCopy[];
+  photos: PlannedPhoto[];
   summary: RestoreSummary;
-  problems: ImportProblem[];
+  problems: ProblemList;
   preferences: PreferencesTable | undefined;
 }
+
+/** How long a restore waits, in all, for a photo decode slot while uploads hold them all. */
+const decodeWaitMs = 30_000;
+const decodeRetryMs = 250;
+/** Planning yields to other requests at least this often (ms). */
+const sliceMs = 20;
 
 /** `{user}/{id}.webp` → id: a photo keeps its id in its new account unless another has it. */
 const photoIdOf = (key: string) => key.slice(key.indexOf('/') + 1).replace(/\.webp$/, '');
@@ -93,9 +115,8 @@ async function plan(
   userId: string,
   backup: CheckedBackup,
   revision: number,
-  maxEntriesPerLocation: number,
 ): Promise<Plan> {
-  const problems = [...backup.problems];
+  const problems = backup.problems.copy();
   const spotIds = backup.spots.flatMap((s) => (s.location.id ? [s.location.id] : []));
   const entryIds = backup.spots.flatMap((s) => s.entries.flatMap((e) => (e.id ? [e.id] : [])));
   const photoIds = backup.spots.flatMap((s) =>
@@ -113,7 +134,6 @@ async function plan(
     locations: [],
     entries: [],
     photos: [],
-    copies: [],
     problems,
     preferences: undefined,
     summary: {
@@ -126,16 +146,26 @@ async function plan(
   };
   const { summary } = result;
   const seen = new Set<string>();
-  /** The id kept, or a new one when another user (or this backup already) has it. */
+  /**
+   * The id kept, or a new one when another user (or this backup already) has it. Only the
+   * backup's own repeats are counted in newIds: counting another account's ids would tell
+   * anyone who sends a backup which ids exist on this server.
+   */
   const idFor = (given: string | undefined, takenByOther: boolean) => {
     if (given && !takenByOther && !seen.has(given)) {
       seen.add(given);
       return given;
     }
-    if (given) summary.newIds += 1;
+    if (given && seen.has(given)) summary.newIds += 1;
     return randomUUID();
   };
+  let since = performance.now();
   for (const spot of backup.spots) {
+    // Tens of thousands of rows: other requests get their turn every 20 ms.
+    if (performance.now() - since > sliceMs) {
+      await setImmediate();
+      since = performance.now();
+    }
     const photoCount = spot.entries.reduce((n, e) => n + e.photos.length, 0);
     summary.backup.spots += 1;
     summary.backup.entries += spot.entries.length;
@@ -145,13 +175,6 @@ async function plan(
       summary.skipped.spots += 1;
       summary.skipped.entries += spot.entries.length;
       summary.skipped.photos += photoCount;
-      continue;
-    }
-    if (spot.entries.length > maxEntriesPerLocation) {
-      problems.push({
-        at: spot.at,
-        message: `more than ${maxEntriesPerLocation} entries: a spot may have no more`,
-      });
       continue;
     }
     const id = idFor(given, given !== undefined && spotOwners.has(given));
@@ -173,28 +196,25 @@ async function plan(
       for (const [position, photo] of photos.entries()) {
         const givenPhotoId = photoIdOf(photo.filePath);
         const photoId = idFor(givenPhotoId, takenPhotos.has(givenPhotoId));
-        const filePath = `${userId}/${photoId}.webp`;
-        const thumbnailFilePath = `${userId}/${photoId}-thumb.webp`;
-        const display = backup.files[photoPath(photo.filePath)]?.bytes ?? 0;
-        const thumbnail = backup.files[photoPath(photo.thumbnailFilePath)]?.bytes ?? 0;
+        // Size, width, height and stored bytes are the re-encoded image's, set when it is made.
         result.photos.push({
-          id: photoId,
-          user_id: userId,
-          file_path: filePath,
-          thumbnail_file_path: thumbnailFilePath,
-          entry_id: newEntryId,
-          position,
-          name: photo.name,
-          size: photo.size,
-          width: photo.width,
-          height: photo.height,
-          uploaded_at: photo.uploadedAt,
-          stored_bytes: display + thumbnail,
+          row: {
+            id: photoId,
+            user_id: userId,
+            file_path: `${userId}/${photoId}.webp`,
+            thumbnail_file_path: `${userId}/${photoId}-thumb.webp`,
+            entry_id: newEntryId,
+            position,
+            name: photo.name,
+            size: photo.size,
+            width: photo.width,
+            height: photo.height,
+            uploaded_at: photo.uploadedAt,
+            stored_bytes: 0,
+          },
+          from: photoPath(photo.filePath),
+          at: spot.at,
         });
-        result.copies.push(
-          { from: photoPath(photo.filePath), to: filePath },
-          { from: photoPath(photo.thumbnailFilePath), to: thumbnailFilePath },
-        );
         summary.added.photos += 1;
       }
     }
@@ -237,7 +257,12 @@ async function plan(
  * photos are written before it commits and deleted again if it does not.
  */
 export function createRestoreService(deps: RestoreServiceDeps) {
-  const { db, storage, limits, maxEntriesPerLocation } = deps;
+  const { db, storage, limits, photoChecks } = deps;
+  const restoreLimits = {
+    maxSpots: deps.maxLocationsPerUser,
+    maxEntriesPerSpot: deps.maxEntriesPerLocation,
+    inspectPhoto: photoChecks.inspect,
+  };
 
   async function opened<T>(
     file: string,
@@ -245,7 +270,7 @@ export function createRestoreService(deps: RestoreServiceDeps) {
   ) {
     const zip = await BackupZip.open(file, limits);
     try {
-      return await use(zip, await checkBackup(zip));
+      return await use(zip, await checkBackup(zip, restoreLimits));
     } finally {
       zip.close();
     }
@@ -253,32 +278,91 @@ export function createRestoreService(deps: RestoreServiceDeps) {
 
   const answer = (planned: Plan) => ({
     duplicates: planned.summary.skipped.spots,
-    problems: planned.problems,
+    problems: planned.problems.listed(),
     restore: planned.summary,
   });
 
-  async function checkQuotas(trx: Executor, userId: string, planned: Plan): Promise<void> {
+  const storageFull = () =>
+    new AppError(
+      'QUOTA_EXCEEDED',
+      "The backup's photos do not fit in this account's photo storage; delete some photos first",
+    );
+
+  async function checkSpotQuota(trx: Executor, userId: string, planned: Plan): Promise<void> {
     const count = await importRepository.countLocations(trx, userId);
     if (count + planned.locations.length > deps.maxLocationsPerUser)
       throw new AppError(
         'QUOTA_EXCEEDED',
         `You have reached the limit of ${deps.maxLocationsPerUser} locations for one account`,
       );
-    const adding = planned.photos.reduce((n, p) => n + p.stored_bytes, 0);
-    if (adding > 0) {
-      const used = await photosRepository.storedBytesOf(trx, userId);
-      if (used + adding > deps.maxStoredBytesPerUser)
-        throw new AppError(
-          'QUOTA_EXCEEDED',
-          "The backup's photos do not fit in this account's photo storage; delete some photos first",
-        );
+  }
+
+  /** The photo decoded and re-encoded as an upload's; a restore waits for a slot, uploads do not. */
+  async function processed(bytes: Buffer): Promise<ProcessedPhoto> {
+    const until = Date.now() + decodeWaitMs;
+    for (;;) {
+      try {
+        return await photoChecks.process(bytes);
+      } catch (error) {
+        const busy = error instanceof AppError && error.code === 'SERVER_BUSY';
+        if (!busy || Date.now() > until) throw error;
+        await delay(decodeRetryMs);
+      }
     }
+  }
+
+  /**
+   * Makes each planned photo as an upload would (decoded, re-encoded, metadata stripped, a new
+   * thumbnail) and writes its files, noting each in `written` first; a photo the decoder refuses
+   * is a problem and left out. The photo quota is counted on the bytes stored.
+   */
+  async function storePhotos(
+    trx: Executor,
+    zip: BackupZip,
+    userId: string,
+    planned: Plan,
+    written: string[],
+  ): Promise<PhotosTable[]> {
+    if (planned.photos.length === 0) return [];
+    const used = await photosRepository.storedBytesOf(trx, userId);
+    if (used >= deps.maxStoredBytesPerUser) throw storageFull();
+    let adding = 0;
+    const rows: PhotosTable[] = [];
+    const positions = new Map<string | null, number>();
+    for (const { row, from, at } of planned.photos) {
+      let image: ProcessedPhoto;
+      try {
+        image = await processed(await zip.photoBytes(from));
+      } catch (error) {
+        if (!(error instanceof AppError) || error.code === 'SERVER_BUSY') throw error;
+        planned.problems.push({ at, message: `${from}: ${error.message.replace(/^file: /, '')}` });
+        planned.summary.added.photos -= 1;
+        continue;
+      }
+      written.push(row.file_path, row.thumbnail_file_path);
+      await storage.put(row.file_path, image.display.data, 'image/webp');
+      await storage.put(row.thumbnail_file_path, image.thumbnail.data, 'image/webp');
+      const stored = image.display.data.length + image.thumbnail.data.length;
+      adding += stored;
+      if (used + adding > deps.maxStoredBytesPerUser) throw storageFull();
+      const position = positions.get(row.entry_id) ?? 0;
+      positions.set(row.entry_id, position + 1);
+      rows.push({
+        ...row,
+        position,
+        size: image.display.data.length,
+        width: image.display.width,
+        height: image.display.height,
+        stored_bytes: stored,
+      });
+    }
+    return rows;
   }
 
   return {
     async preview(userId: string, file: string): Promise<ImportPreview> {
       return opened(file, async (_zip, backup) => {
-        const planned = await plan(db, userId, backup, 0, maxEntriesPerLocation);
+        const planned = await plan(db, userId, backup, 0);
         const { spots, entries } = planned.summary.added;
         return { create: { spots, entries }, ...answer(planned) };
       });
@@ -293,8 +377,8 @@ export function createRestoreService(deps: RestoreServiceDeps) {
             // The bump holds the user's revision row until commit: a second restore of the same
             // backup waits, then finds every spot already there.
             const revision = await syncRepository.bump(trx, userId);
-            const planned = await plan(trx, userId, backup, revision, maxEntriesPerLocation);
-            await checkQuotas(trx, userId, planned);
+            const planned = await plan(trx, userId, backup, revision);
+            await checkSpotQuota(trx, userId, planned);
             await deps.journal.charge(
               trx,
               userId,
@@ -302,16 +386,11 @@ export function createRestoreService(deps: RestoreServiceDeps) {
             );
             await importRepository.insertLocations(trx, planned.locations);
             await importRepository.insertEntries(trx, planned.entries);
-            await restoreRepository.insertPhotos(trx, planned.photos);
+            const photos = await storePhotos(trx, zip, userId, planned, written);
+            await restoreRepository.insertPhotos(trx, photos);
             if (planned.preferences) {
               await preferencesRepository.insertIfAbsent(trx, planned.preferences);
               await preferencesRepository.update(trx, userId, planned.preferences);
-            }
-            for (const copy of planned.copies) {
-              // Checked against the manifest before; yauzl checks each file's size again as it inflates.
-              const bytes = await zip.photoBytes(copy.from);
-              written.push(copy.to);
-              await storage.put(copy.to, bytes, 'image/webp');
             }
             return {
               created: { spots: planned.locations.length, entries: planned.entries.length },

@@ -23,10 +23,10 @@ export interface ProcessedImage {
 }
 
 /**
- * Auto-orients (sharp does not unless asked), strips every metadata block — GPS above all,
- * since these are secret spots — and writes a display image and a thumbnail.
+ * The header check every photo passes before it is decoded: a format we take, and at most
+ * `maxPixels` pixels. Cheap (the header only); throws the upload's 415 or 413.
  */
-export async function processImage(input: Buffer, maxPixels: number): Promise<ProcessedImage> {
+export async function inspectImage(input: Buffer, maxPixels: number): Promise<void> {
   const sharp = await useSharp();
   const metadata = await sharp(input, { limitInputPixels: false })
     .metadata()
@@ -45,6 +45,15 @@ export async function processImage(input: Buffer, maxPixels: number): Promise<Pr
       file: `more than ${maxPixels} pixels`,
     });
   }
+}
+
+/**
+ * Auto-orients (sharp does not unless asked), strips every metadata block — GPS above all,
+ * since these are secret spots — and writes a display image and a thumbnail.
+ */
+export async function processImage(input: Buffer, maxPixels: number): Promise<ProcessedImage> {
+  await inspectImage(input, maxPixels);
+  const sharp = await useSharp();
   const resize = (side: number) => ({
     width: side,
     height: side,
