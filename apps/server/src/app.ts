@@ -140,7 +140,7 @@ export async function buildApp(
   door.open(fastReads.handle);
 
   await app.register(healthRoutes(services.health));
-  const tiles = createTileService(config.tiles);
+  const tiles = createTileService(config.tiles, app.log);
   app.addHook('onClose', () => tiles.close());
   await app.register(clientConfigRoutes(config.client, tiles));
   await app.register(

@@ -327,6 +327,33 @@ describe.each(databaseKinds)('export on $name', (kind) => {
     expect(ids).toEqual(made.map((spot) => spot.id).sort());
   });
 
+  it("reads a page's entries a page at a time too: every spot whole, once, its entries oldest first", async () => {
+    const many = await t.signUp();
+    const counts = [0, 7, 1, 4, 0, 3];
+    const made: { id: string; dates: string[] }[] = [];
+    for (const [i, count] of counts.entries()) {
+      const spot = await seedLocation(t, many, { name: `Spot ${i}` });
+      const dates = Array.from({ length: count }, (_, day) => `2026-05-${String(28 - day)}`);
+      for (const date of dates) await seedEntry(t, many, spot.id, { date });
+      made.push({ id: spot.id, dates: dates.reverse() });
+    }
+    const service = createExportService({
+      db: t.app.db,
+      signer: createUrlSigner('test'),
+      pageSize: 4,
+      entryPageSize: 3,
+    });
+    const file = await service.open(many.id, { format: 'geojson', geoprivacy: 'obscured' });
+    let text = '';
+    for await (const chunk of file.body) text += String(chunk);
+    const features = (
+      JSON.parse(text) as {
+        features: { id: string; properties: { entries: { date: string }[] } }[];
+      }
+    ).features.map((f) => ({ id: f.id, dates: f.properties.entries.map((e) => e.date) }));
+    expect(features).toEqual(made.sort((a, b) => (a.id < b.id ? -1 : 1)));
+  });
+
   it('writes an empty account as an empty but valid file in every format', async () => {
     const empty = await t.signUp();
     expect(JSON.parse((await get('format=geojson', empty)).body)).toEqual({

@@ -1,9 +1,13 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import sharp from 'sharp';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sqlite } from './helpers/databases.ts';
 import {
+  directoryCount,
+  gzipBomb,
   gzippedVectorTile,
   solidPng,
   writeMbtiles,
@@ -284,20 +288,23 @@ describe('tile files found later, MAP_TILES and the tile budget', () => {
     });
   });
 
-  it('answers 500 for a file it cannot read, and reads it again once it is whole', async () => {
+  it('answers 404 for a file it cannot read, and reads it again once it is whole', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
     const t = await apps.start(sqlite);
     mkdirSync(t.config.tiles.dir, { recursive: true });
     const file = path.join(t.config.tiles.dir, 'copying.pmtiles');
     writeFileSync(file, 'not a PMTiles archive yet');
     const broken = await t.app.inject('/api/tiles/copying/1/0/0');
-    expect(broken.statusCode).toBe(500);
-    expect(broken.json()).toMatchObject({ error: { code: 'INTERNAL' } });
+    expect(broken.statusCode).toBe(404);
+    expect(broken.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
     writePmtiles(file, await rasterTiles(), {
       tileType: 2,
       tileCompression: 1,
       metadata: {},
       bounds,
     });
+    // Found changed at the next look at the folder, at most every 5 s.
+    vi.setSystemTime(Date.now() + 10_000);
     const whole = await t.app.inject('/api/tiles/copying/1/0/1');
     expect(whole.statusCode).toBe(200);
     expect(await centrePixel(whole.rawPayload)).toEqual(blue);
@@ -331,5 +338,80 @@ describe('tile files found later, MAP_TILES and the tile budget', () => {
     expect(limited.json()).toMatchObject({ error: { code: 'RATE_LIMITED' } });
     const page = () => t.app.inject({ url: '/reset-password', remoteAddress: '192.0.2.40' });
     for (let i = 0; i < 3; i++) expect((await page()).statusCode).not.toBe(429);
+  });
+});
+
+describe('bad tile files: refused once when found, logged once, then a quick 404', () => {
+  const apps = useTestApps();
+  afterEach(() => vi.useRealTimers());
+
+  it('refuses corrupt, truncated and gzip-bomb files and keeps serving the good one', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const chunks: Buffer[] = [];
+    const logStream = new PassThrough().on('data', (chunk: Buffer) => chunks.push(chunk));
+    const log = () => Buffer.concat(chunks).toString('utf8');
+    const t = await apps.start(sqlite, { env: { LOG_LEVEL: 'warn' }, overrides: { logStream } });
+    const dir = t.config.tiles.dir;
+    mkdirSync(dir, { recursive: true });
+    const raster = await rasterTiles();
+    const pm = { tileType: 2, tileCompression: 1, metadata: {}, bounds } as const;
+    writePmtiles(path.join(dir, 'good.pmtiles'), raster, pm);
+    writeFileSync(path.join(dir, 'noise-pm.pmtiles'), randomBytes(4096));
+    writeFileSync(path.join(dir, 'noise-mb.mbtiles'), randomBytes(4096));
+    writeFileSync(path.join(dir, 'empty.mbtiles'), '');
+    // A whole header whose sections end past the end of the file.
+    const cut = path.join(dir, 'cut.pmtiles');
+    writePmtiles(cut, raster, pm);
+    writeFileSync(cut, readFileSync(cut).subarray(0, 300));
+    // A root directory that counts two million entries and inflates past 8 MiB (8 kB on disk).
+    writePmtiles(path.join(dir, 'root-bomb.pmtiles'), raster, {
+      ...pm,
+      internalCompression: 2,
+      stored: { rootDirectory: gzipBomb(8 * 1024 * 1024, directoryCount(2_100_000)) },
+    });
+    // Metadata that inflates to 128 MiB (128 kB on disk).
+    writePmtiles(path.join(dir, 'metadata-bomb.pmtiles'), raster, {
+      ...pm,
+      internalCompression: 2,
+      stored: { metadata: gzipBomb(128 * 1024 * 1024) },
+    });
+    // A vector tile that inflates to 128 MiB for a client that takes no gzip: found at that request.
+    writeMbtiles(
+      path.join(dir, 'tile-bomb.mbtiles'),
+      [{ z: 0, x: 0, y: 0, data: gzipBomb(128 * 1024 * 1024) }],
+      { format: 'pbf' },
+    );
+    const bad = ['noise-pm', 'noise-mb', 'empty', 'cut', 'root-bomb', 'metadata-bomb', 'tile-bomb'];
+    const refusals = (name: string) =>
+      log()
+        .split('\n')
+        .filter((line) => line.includes('refused') && line.includes(`${path.sep}${name}.`)).length;
+
+    const config = await t.app.inject('/api/config');
+    expect(config.json()).toMatchObject({ localMapStyleUrl: '/api/tiles/good/style.json' });
+    for (let round = 0; round < 3; round++) {
+      for (const name of bad) {
+        for (const url of [`/api/tiles/${name}/0/0/0`, `/api/tiles/${name}.json`]) {
+          const started = performance.now();
+          const res = await t.app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+          const took = performance.now() - started;
+          expect(res.statusCode, `${url} in round ${round}`).toBe(404);
+          expect(res.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+          expect(took, url).toBeLessThan(250);
+        }
+      }
+      // Past the 5 s between looks at the folder: the refused files are not opened again.
+      vi.setSystemTime(Date.now() + 10_000);
+      expect((await t.app.inject('/api/config')).json()).toMatchObject({
+        localMapStyleUrl: '/api/tiles/good/style.json',
+      });
+    }
+    for (const name of bad) expect(refusals(name), name).toBe(1);
+    expect(log()).toMatch(/root-bomb.pmtiles refused[^\n]*inflates past/);
+    expect(log()).toMatch(/metadata-bomb.pmtiles refused[^\n]*inflates past/);
+    expect(log()).toMatch(/tile-bomb.mbtiles refused[^\n]*inflates past/);
+    const good = await t.app.inject('/api/tiles/good/1/1/1');
+    expect(good.statusCode).toBe(200);
+    expect(await centrePixel(good.rawPayload)).toEqual(yellow);
   });
 });

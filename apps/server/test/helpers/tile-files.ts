@@ -95,7 +95,27 @@ export interface PmtilesOptions {
   tileCompression: 1 | 2;
   metadata: Record<string, unknown>;
   bounds: [number, number, number, number];
+  /** How the directory and metadata are stored: none (1, the default) or gzip (2). */
+  internalCompression?: 1 | 2;
+  /** Stored bytes written instead of the ones made from the tiles and metadata (broken files). */
+  stored?: { rootDirectory?: Buffer; metadata?: Buffer };
 }
+
+let zeroMember: Buffer | undefined;
+
+/**
+ * Gzip that inflates to `prefix` and then at least `zeros` zero bytes, made cheaply: gzip of
+ * 8 MiB of zeros (8 kB) repeated, since gunzip reads concatenated members as one stream.
+ */
+export function gzipBomb(zeros: number, prefix: Buffer = Buffer.alloc(0)): Buffer {
+  const block = 8 * 1024 * 1024;
+  zeroMember ??= gzipSync(Buffer.alloc(block), { level: 9 });
+  const members = Array.from({ length: Math.ceil(zeros / block) }, () => zeroMember as Buffer);
+  return Buffer.concat([gzipSync(prefix), ...members]);
+}
+
+/** A PMTiles directory's entry count as the spec writes it (a varint), for a bomb's start. */
+export const directoryCount = (count: number): Buffer => varints([count]);
 
 function varints(values: number[]): Buffer {
   const bytes: number[] = [];
@@ -120,14 +140,20 @@ export function writePmtiles(file: string, tiles: FixtureTile[], options: Pmtile
     return { ...entry, offset: at };
   });
   // Entries: count, tile id deltas, run lengths, lengths, offsets (+1; 0 = right after the last).
-  const directory = varints([
-    placed.length,
-    ...placed.map((entry, i) => entry.id - (placed[i - 1]?.id ?? 0)),
-    ...placed.map(() => 1),
-    ...placed.map((entry) => entry.data.length),
-    ...placed.map((entry, i) => (i > 0 ? 0 : entry.offset + 1)),
-  ]);
-  const metadata = Buffer.from(JSON.stringify(options.metadata));
+  const internal = options.internalCompression ?? 1;
+  const pack = (bytes: Buffer) => (internal === 2 ? gzipSync(bytes) : bytes);
+  const directory =
+    options.stored?.rootDirectory ??
+    pack(
+      varints([
+        placed.length,
+        ...placed.map((entry, i) => entry.id - (placed[i - 1]?.id ?? 0)),
+        ...placed.map(() => 1),
+        ...placed.map((entry) => entry.data.length),
+        ...placed.map((entry, i) => (i > 0 ? 0 : entry.offset + 1)),
+      ]),
+    );
+  const metadata = options.stored?.metadata ?? pack(Buffer.from(JSON.stringify(options.metadata)));
   const data = Buffer.concat(placed.map((entry) => entry.data));
   const header = Buffer.alloc(127);
   const zooms = tiles.map((tile) => tile.z);
@@ -149,7 +175,7 @@ export function writePmtiles(file: string, tiles: FixtureTile[], options: Pmtile
   u64(placed.length, 80);
   u64(placed.length, 88);
   header.writeUInt8(1, 96); // clustered
-  header.writeUInt8(1, 97); // internal compression: none
+  header.writeUInt8(internal, 97);
   header.writeUInt8(options.tileCompression, 98);
   header.writeUInt8(options.tileType, 99);
   header.writeUInt8(Math.min(...zooms), 100);

@@ -1,3 +1,5 @@
+import { gunzipSync } from 'node:zlib';
+
 /** What every reader of a tile file answers, whatever its format (PMTiles or MBTiles). */
 
 export type TileFormat = 'png' | 'jpg' | 'webp' | 'avif' | 'pbf';
@@ -46,6 +48,33 @@ export interface TileReader {
 }
 
 export const worldBounds: TileSetInfo['bounds'] = [-180, -85.0511, 180, 85.0511];
+
+/**
+ * A file that is not a tile file we can serve: corrupt, truncated, or a part of it bigger than
+ * the limits below. The service refuses such a file (logged once) until it changes.
+ */
+export class BadTileFile extends Error {}
+
+/**
+ * The most the server reads or inflates of one part of a tile file: a directory, the metadata,
+ * a tile. Real ones are far smaller (a planet's leaf directories are a few hundred kB, vector
+ * tiles under 1 MB); a gzip bomb stops here instead of filling memory.
+ */
+export const maxPartBytes = 8 * 1024 * 1024;
+
+/** Gzip inflated up to maxPartBytes; past that, or corrupt, a BadTileFile naming `what`. */
+export function gunzipBounded(data: Uint8Array, what: string): Buffer {
+  try {
+    return gunzipSync(data, { maxOutputLength: maxPartBytes });
+  } catch (error) {
+    const tooBig = (error as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE';
+    throw new BadTileFile(
+      tooBig
+        ? `${what} inflates past ${maxPartBytes} bytes`
+        : `${what} is not valid gzip (${(error as Error).message})`,
+    );
+  }
+}
 
 /** A gzip stream starts with 1f 8b. */
 export const isGzip = (data: Uint8Array) => data.length > 2 && data[0] === 0x1f && data[1] === 0x8b;

@@ -16,15 +16,15 @@ function featureOf(location: ExportedLocation) {
   return { type: 'Feature', id: location.id, geometry: geometryOf(location), properties };
 }
 
-/** An RFC 7946 FeatureCollection, one Feature per spot, written a page at a time. */
+/** An RFC 7946 FeatureCollection, one Feature per spot, each yielded as it is written. */
 export async function* geojson(pages: SpotPages): AsyncGenerator<string> {
   yield '{"type":"FeatureCollection","features":[';
-  let first = true;
+  let separator = '\n';
   for await (const page of pages()) {
-    const features = page.map((location) => JSON.stringify(featureOf(location)));
-    if (features.length === 0) continue;
-    yield (first ? '\n' : ',\n') + features.join(',\n');
-    first = false;
+    for (const location of page) {
+      yield separator + JSON.stringify(featureOf(location));
+      separator = ',\n';
+    }
   }
   yield '\n]}\n';
 }

@@ -1,6 +1,6 @@
 import { readableDescription, type ExportedLocation } from '../mapping.ts';
 import type { SpotPages } from './spot-pages.ts';
-import { literal, textElement, xmlWriter, type XmlBuilder } from './xml-writer.ts';
+import { XmlWriter } from './xml-writer.ts';
 
 const gpxNamespace = 'http://www.topografix.com/GPX/1/1';
 /** Our extension's namespace: what our import looks for to read a spot back whole. */
@@ -11,51 +11,58 @@ export const journalGpxNamespace = 'https://foragingjournal.org/gpx/1';
  * its `<fj:spot>` extension holds the whole spot (fields, entries, photos' files) as JSON, so
  * that nothing GPX has no element for is lost.
  */
-function waypoint(xml: XmlBuilder, location: ExportedLocation): void {
-  xml.ele('wpt', { lat: String(location.position.lat), lon: String(location.position.lng) });
-  textElement(xml, 'time', location.createdAt);
-  textElement(xml, 'name', location.name);
-  textElement(xml, 'desc', readableDescription(location));
-  textElement(xml, 'type', location.categories?.join(', '));
-  xml.ele('extensions');
-  xml
-    .ele('fj:spot', { id: literal(location.id) })
-    .txt(literal(JSON.stringify(location)))
-    .up();
-  xml.up();
-  xml.up();
+function waypoint(xml: XmlWriter, location: ExportedLocation): void {
+  xml.open('wpt', { lat: String(location.position.lat), lon: String(location.position.lng) });
+  xml.optionalText('time', location.createdAt);
+  xml.optionalText('name', location.name);
+  xml.optionalText('desc', readableDescription(location));
+  xml.optionalText('type', location.categories?.join(', '));
+  xml.open('extensions');
+  xml.text('fj:spot', JSON.stringify(location), { id: location.id });
+  xml.close();
+  xml.close();
 }
 
 /** A patch as a track: one closed segment per ring (the rings are closed already). */
-function patchTrack(xml: XmlBuilder, location: ExportedLocation): void {
+function patchTrack(xml: XmlWriter, location: ExportedLocation): void {
   if (!location.area) return;
-  xml.ele('trk');
-  textElement(xml, 'name', location.name);
-  textElement(xml, 'type', 'patch');
-  xml.ele('extensions').ele('fj:patchOf').txt(literal(location.id)).up().up();
+  xml.open('trk');
+  xml.optionalText('name', location.name);
+  xml.text('type', 'patch');
+  xml.open('extensions').text('fj:patchOf', location.id).close();
   for (const ring of location.area.coordinates) {
-    xml.ele('trkseg');
-    for (const [lng, lat] of ring) xml.ele('trkpt', { lat: String(lat), lon: String(lng) }).up();
-    xml.up();
+    xml.open('trkseg');
+    for (const [lng, lat] of ring) xml.empty('trkpt', { lat: String(lat), lon: String(lng) });
+    xml.close();
   }
-  xml.up();
+  xml.close();
 }
 
-/** GPX 1.1: every waypoint, then the tracks (the schema's order), so the spots are read twice. */
+/**
+ * GPX 1.1: every waypoint, then the tracks (the schema's order), so the spots are read twice.
+ * The text of each spot is yielded as it is written.
+ */
 export async function* gpx(pages: SpotPages): AsyncGenerator<string> {
-  const { xml, take } = xmlWriter();
-  xml
-    .ele(gpxNamespace, 'gpx', { version: '1.1', creator: 'Foraging Journal' })
-    .att('http://www.w3.org/2000/xmlns/', 'xmlns:fj', journalGpxNamespace);
-  xml.ele('metadata').ele('name').txt('Foraging Journal').up().up();
+  const xml = new XmlWriter();
+  xml.open('gpx', {
+    xmlns: gpxNamespace,
+    version: '1.1',
+    creator: 'Foraging Journal',
+    'xmlns:fj': journalGpxNamespace,
+  });
+  xml.open('metadata').text('name', 'Foraging Journal').close();
   for await (const page of pages()) {
-    for (const location of page) waypoint(xml, location);
-    yield take();
+    for (const location of page) {
+      waypoint(xml, location);
+      yield xml.take();
+    }
   }
   for await (const page of pages({ withEntries: false })) {
-    for (const location of page) patchTrack(xml, location);
-    yield take();
+    for (const location of page) {
+      patchTrack(xml, location);
+      yield xml.take();
+    }
   }
-  xml.up().end();
-  yield `${take()}\n`;
+  xml.close();
+  yield `${xml.take()}\n`;
 }
