@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/executor.ts';
+import { inList } from '../../db/query-fragments.ts';
 import type { EntriesTable, LocationsTable, PhotosTable } from '../../db/schema.ts';
 
 /** Where a page of entries ended: the last entry's place in their order. */
@@ -21,7 +22,7 @@ export const exportRepository = {
   ): Promise<LocationsTable[]> {
     let query = db.selectFrom('locations').selectAll().where('user_id', '=', userId);
     if (afterId !== null) query = query.where('id', '>', afterId);
-    if (ids) query = query.where('id', 'in', ids);
+    if (ids) query = query.where('id', 'in', inList(ids));
     return query.orderBy('id').limit(limit).execute();
   },
   /**
@@ -40,7 +41,7 @@ export const exportRepository = {
       .selectFrom('entries')
       .selectAll()
       .where('user_id', '=', userId)
-      .where('location_id', 'in', locationIds);
+      .where('location_id', 'in', inList(locationIds));
     if (after) {
       query = query.where((eb) =>
         eb(
@@ -65,7 +66,7 @@ export const exportRepository = {
       .selectFrom('photos')
       .selectAll()
       .where('user_id', '=', userId)
-      .where('entry_id', 'in', entryIds)
+      .where('entry_id', 'in', inList(entryIds))
       .orderBy('position')
       .orderBy('id')
       .execute();

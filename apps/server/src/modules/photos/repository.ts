@@ -2,13 +2,14 @@ import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
 import type { Database, PhotosTable } from '../../db/schema.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
+import { inList } from '../../db/query-fragments.ts';
 
 type PhotosQuery = SelectQueryBuilder<Database, 'photos', PhotosTable>;
 
 /** The user's photos among the given paths: paths of other users simply do not match. */
 const ownPaths =
   (userId: string, paths: readonly string[]) => (eb: ExpressionBuilder<Database, 'photos'>) =>
-    eb.and([eb('user_id', '=', userId), eb('file_path', 'in', paths)]);
+    eb.and([eb('user_id', '=', userId), eb('file_path', 'in', inList(paths))]);
 
 /** An entry's photos in their order (the id only settles what no valid row needs settling). */
 const inEntryOrder = (query: PhotosQuery) => query.orderBy('position').orderBy('id');
