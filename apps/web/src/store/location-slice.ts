@@ -1,7 +1,6 @@
 import type { EntryWriteAnswer, Location } from '@fj/contract/locations';
-import { isLocalPhoto } from '../lib/offline/local-photos.ts';
 import { isNoResponse } from '../lib/offline/no-response.ts';
-import { photosOfOp, type OutboxOp } from '../lib/offline/outbox-ops.ts';
+import type { OutboxOp } from '../lib/offline/outbox-ops.ts';
 import type { Preferences } from '@fj/contract/preferences';
 import { locationsApi } from '../lib/api/locations-api.ts';
 import {
@@ -43,8 +42,9 @@ async function loggedWrite<T>(label: string, write: () => Promise<T>): Promise<T
 
 /**
  * A write that waits for the server (SPEC.md §8), with the outbox behind it: queued at once when
- * the device is offline or earlier writes still wait (their order is kept), queued when the
- * request got no answer, and logged and re-thrown when the server refused it.
+ * the device is offline or the write depends on a queued one (its order is kept), queued when
+ * the request got no answer, and logged and re-thrown when the server answered with an error,
+ * whatever else waits in the outbox.
  */
 async function writeOrQueue<T>(
   offline: OfflineJournal,
@@ -53,8 +53,7 @@ async function writeOrQueue<T>(
   online: () => Promise<T>,
   queued: () => T,
 ): Promise<T> {
-  // An entry with a photo kept on the device is sent by the replay, which uploads it first.
-  if (offline.mustQueue() || photosOfOp(op).some(isLocalPhoto)) {
+  if (offline.mustQueue(op)) {
     await offline.enqueue(op);
     return queued();
   }
@@ -150,7 +149,7 @@ export function createLocationSlice(
       const changed = before ? changedFields(before, changes) : changes;
       if (Object.keys(changed).length === 0) return;
       const op: OutboxOp = { kind: 'updateLocation', id, changes: changed };
-      if (offline.mustQueue()) return offline.enqueue(op);
+      if (offline.mustQueue(op)) return offline.enqueue(op);
       // Optimistic (docs/behaviour.md#optimistic-changes): shown first, refetched if the server refuses.
       if (before)
         set({ locations: replaceLocation(get().locations, withChanges(before, changed)) });
@@ -194,10 +193,15 @@ export function createLocationSlice(
         'add entry',
         { kind: 'createEntry', locationId, entry: withId },
         async () => {
-          const answer = await locationsApi.createEntry(locationId, withId);
+          // Photos kept on the device (picked offline) go up first, as the replay would send them.
+          const sent = withId.photos
+            ? { ...withId, photos: await offline.uploadKeptPhotos(withId.photos) }
+            : withId;
+          const answer = await locationsApi.createEntry(locationId, sent);
           applyEntryAnswer(locationId, answer, (location) =>
-            withEntryAdded(location, withId, answer.id),
+            withEntryAdded(location, sent, answer.id),
           );
+          offline.forgetKeptPhotos(withId.photos ?? []);
         },
         () => undefined,
       );
@@ -210,10 +214,14 @@ export function createLocationSlice(
         'update entry',
         { kind: 'updateEntry', locationId, entryId, changes },
         async () => {
-          const answer = await locationsApi.updateEntry(locationId, entryId, changes);
+          const sent = changes.photos
+            ? { ...changes, photos: await offline.uploadKeptPhotos(changes.photos) }
+            : changes;
+          const answer = await locationsApi.updateEntry(locationId, entryId, sent);
           applyEntryAnswer(locationId, answer, (location) =>
-            withEntryChanged(location, entryId, changes),
+            withEntryChanged(location, entryId, sent),
           );
+          offline.forgetKeptPhotos(changes.photos ?? []);
         },
         () => undefined,
       );

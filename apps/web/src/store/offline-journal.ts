@@ -4,9 +4,15 @@ import { deviceConnection, type Connection } from '../lib/offline/connection.ts'
 import { createLocalCopy, type LocalCopy } from '../lib/offline/local-copy.ts';
 import { createLocalPhotos, type LocalPhotos } from '../lib/offline/local-photos.ts';
 import { createOutbox, type Outbox } from '../lib/offline/outbox.ts';
-import { photosOfOp, type OutboxItem, type OutboxOp } from '../lib/offline/outbox-ops.ts';
+import {
+  photosOfOp,
+  waitsBehind,
+  type OutboxItem,
+  type OutboxOp,
+} from '../lib/offline/outbox-ops.ts';
 import { createReplayer } from '../lib/offline/outbox-replay.ts';
-import { sendOp } from '../lib/offline/outbox-send.ts';
+import { sendOp, withUploadedPhotos, type PhotoRef } from '../lib/offline/outbox-send.ts';
+import { showQueuedPreferences } from '../lib/api/preferences-endpoints.ts';
 import { onAppResume } from '../platform/app-resume.ts';
 import type { GetJournal, SetJournal } from './journal-types.ts';
 import { replaceLocation } from './location-helpers.ts';
@@ -44,6 +50,8 @@ export function createOfflineJournal(
   connection: Connection = deviceConnection,
 ) {
   let session: Session | null = null;
+  /** Ops on their way into the outbox (not yet in the store's list): new writes wait for them too. */
+  const queuing: OutboxOp[] = [];
 
   /** The outbox as stored, and the screen's list with it on top. */
   function showQueue(current: Session, outbox: OutboxItem[]): void {
@@ -149,17 +157,30 @@ export function createOfflineJournal(
     void session?.copy.saveLocations(before, next, cursor, syncedAt ?? get().lastSyncedAt);
   }
 
-  /** Whether a new write must queue behind others (or cannot reach the server at all). */
-  function mustQueue(): boolean {
+  /**
+   * Whether a new write goes to the outbox instead of the server: the device is offline, or the
+   * write depends on a change still queued (an entry on a spot created offline; docs/behaviour.md#outbox).
+   * Other queued changes, stuck or not, do not hold it back.
+   */
+  function mustQueue(op: OutboxOp): boolean {
     if (!session) return false;
-    return !connection.isOnline() || get().outbox.some((item) => item.status === 'pending');
+    if (!connection.isOnline()) return true;
+    const arriving = queuing.map((other) => ({ op: other, status: 'pending' as const }));
+    return waitsBehind(op, [...get().outbox, ...arriving]);
   }
 
   async function enqueue(op: OutboxOp): Promise<void> {
     const current = session;
     if (!current) throw new Error('No signed-in user to queue a change for');
-    await current.outbox.add(op);
-    await readQueue(current);
+    queuing.push(op);
+    try {
+      await current.outbox.add(op);
+      // What the device shows is what it holds: a settings screen reading preferences now sees it.
+      if (op.kind === 'preferences') showQueuedPreferences(op.path, op.body);
+      await readQueue(current);
+    } finally {
+      queuing.splice(queuing.indexOf(op), 1);
+    }
     if (connection.isOnline()) void current.replayer.replay();
   }
 
@@ -176,6 +197,17 @@ export function createOfflineJournal(
     async keepPhoto(file: File) {
       if (!session) throw new Error('No signed-in user to keep a photo for');
       return session.photos.keep(file);
+    },
+    /** An entry's photos with those kept on the device uploaded now (a save made online). */
+    async uploadKeptPhotos(photos: readonly PhotoRef[]): Promise<PhotoRef[]> {
+      if (!session) return [...photos];
+      return withUploadedPhotos(photos, session.photos);
+    },
+    /** The entry that held them is on the server: the kept files go. */
+    forgetKeptPhotos(photos: readonly { filePath?: unknown }[]) {
+      session?.photos.forget(photos).catch((error: unknown) => {
+        console.warn('Photos kept on the device could not be removed', error);
+      });
     },
     saveServerLists(uid: string, lists: unknown) {
       if (session?.uid === uid) void session.copy.saveServerLists(lists);

@@ -29,10 +29,10 @@ export function createSpeciesSlice(
 } {
   const sync = createSpeciesSync(set, get, (uid, lists) => offline.saveServerLists(uid, lists));
 
-  /** A preferences PUT, or the outbox when it cannot reach the server (as location writes). */
+  /** A preferences PUT, or the outbox when it cannot reach the server or waits behind a queued one (as location writes). */
   async function send(write: PreferencesWrite): Promise<void> {
     const op = { kind: 'preferences' as const, ...write };
-    if (offline.mustQueue()) return offline.enqueue(op);
+    if (offline.mustQueue(op)) return offline.enqueue(op);
     try {
       await speciesService.write(write);
     } catch (error) {

@@ -43,7 +43,8 @@ function ItemRow({
         {held && <span className="sync-item-message">It held: {held}</span>}
       </span>
       <span className="sync-item-actions">
-        {item.status === 'failed' && (
+        {/* Refused, or waiting after an error answer (5xx, 401): the user may send it now. */}
+        {(item.status === 'failed' || (item.status === 'pending' && item.message)) && (
           <button
             type="button"
             className="button button-quiet"

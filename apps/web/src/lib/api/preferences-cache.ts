@@ -8,6 +8,8 @@ interface Entry {
 }
 
 let entry: Entry | null = null;
+const freshFor = (uid: string | null) =>
+  entry !== null && entry.uid === uid && Date.now() - entry.storedAt < PREFERENCES_CACHE_MS;
 /** A read under way, shared by whoever asks meanwhile (at start-up the species and the tutorial both do). */
 let reading: { uid: string | null; promise: Promise<unknown> } | null = null;
 
@@ -17,12 +19,14 @@ let reading: { uid: string | null; promise: Promise<unknown> } | null = null;
  */
 export const preferencesCache = {
   read(uid: string | null): unknown {
-    if (!entry || entry.uid !== uid) return undefined;
-    if (Date.now() - entry.storedAt >= PREFERENCES_CACHE_MS) return undefined;
-    return entry.value;
+    return freshFor(uid) ? entry?.value : undefined;
   },
   write(uid: string | null, value: unknown): void {
     entry = { uid, storedAt: Date.now(), value };
+  },
+  /** Changes the kept answer for this uid (while it is fresh), keeping its age. */
+  patch(uid: string | null, change: (value: unknown) => unknown): void {
+    if (entry && freshFor(uid)) entry = { ...entry, value: change(entry.value) };
   },
   clear(): void {
     entry = null;

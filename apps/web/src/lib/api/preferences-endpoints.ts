@@ -1,6 +1,10 @@
 import { identity } from '../identity/identity.ts';
 import { api } from './api-client.ts';
 import { preferencesCache } from './preferences-cache.ts';
+import { withPreferencesWrite } from './preferences-patch.ts';
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** GET /preferences answers `{ data }`; a bare object is taken as it is. */
 export function unwrap(body: unknown): unknown {
@@ -42,6 +46,18 @@ export async function writePreferences(path: string, body: unknown): Promise<voi
   } finally {
     preferencesCache.clear();
   }
+}
+
+/**
+ * A PUT kept in the outbox (it got no answer, or waits behind another change): the cached
+ * answer takes its value at once, so a screen reading preferences meanwhile shows what the
+ * device holds (docs/behaviour.md#outbox). Its replay clears the cache as every PUT does.
+ */
+export function showQueuedPreferences(path: string, body: unknown): void {
+  if (!isRecord(body)) return;
+  preferencesCache.patch(uidNow(), (value) =>
+    isRecord(value) ? withPreferencesWrite(value, path, body) : value,
+  );
 }
 
 export const speciesPath = (category: string) => `/species/${encodeURIComponent(category)}`;

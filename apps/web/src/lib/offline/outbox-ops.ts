@@ -28,7 +28,10 @@ export interface OutboxItem {
   op: OutboxOp;
   status: OutboxStatus;
   queuedAt: number;
-  /** The server's message for a failed or dropped item. */
+  /**
+   * The server's message for a failed or dropped item, or for a waiting one the server could
+   * not take on its last try (a 5xx, a 401).
+   */
   message?: string;
 }
 
@@ -57,6 +60,67 @@ export function targetsOf(op: OutboxOp): string[] {
     case 'preferences':
       return [];
   }
+}
+
+/**
+ * What a write touches: the one thing it changes (a location, an entry, a preferences list),
+ * whether it makes or removes that thing, and the location an entry write needs.
+ */
+function footprintOf(op: OutboxOp): { changes: string; existence: boolean; needs?: string } {
+  switch (op.kind) {
+    case 'createLocation':
+      return { changes: `location:${op.input.id}`, existence: true };
+    case 'updateLocation':
+      return { changes: `location:${op.id}`, existence: false };
+    case 'deleteLocation':
+      return { changes: `location:${op.id}`, existence: true };
+    case 'createEntry':
+      return {
+        changes: `entry:${op.entry.id}`,
+        existence: true,
+        needs: `location:${op.locationId}`,
+      };
+    case 'updateEntry':
+      return {
+        changes: `entry:${op.entryId}`,
+        existence: false,
+        needs: `location:${op.locationId}`,
+      };
+    case 'deleteEntry':
+      return {
+        changes: `entry:${op.entryId}`,
+        existence: true,
+        needs: `location:${op.locationId}`,
+      };
+    case 'preferences': {
+      // Categories and species lists change each other on the server; the others stand alone.
+      const list = op.path.split('/').filter(Boolean)[0] ?? '';
+      return {
+        changes: `preferences:${list === 'categories' ? 'species' : list}`,
+        existence: false,
+      };
+    }
+  }
+}
+
+/**
+ * Whether `later` must wait for `earlier` (docs/behaviour.md#outbox): both change the same
+ * thing (their order is kept), or one makes or removes the location the other's entry needs
+ * (an entry on a spot created offline). Anything else may reach the server in any order.
+ */
+export function dependsOn(later: OutboxOp, earlier: OutboxOp): boolean {
+  const a = footprintOf(later);
+  const b = footprintOf(earlier);
+  if (a.changes === b.changes) return true;
+  return (b.existence && a.needs === b.changes) || (a.existence && b.needs === a.changes);
+}
+
+/** Whether a new write must queue behind the outbox: it depends on a change still there. */
+export function waitsBehind(
+  op: OutboxOp,
+  queue: readonly Pick<OutboxItem, 'op' | 'status'>[],
+): boolean {
+  return queue.some((item) => item.status !== 'dropped' && dependsOn(op, item.op));
 }
 
 /** One line for the sync panel: what the write was. */

@@ -258,4 +258,56 @@ describe('outbox replay', () => {
     await replayer.idle();
     expect(await outbox.all()).toEqual([]);
   });
+
+  it('a change the server cannot take now (5xx) holds back only what depends on it', async () => {
+    const server = fakeServer();
+    const { outbox, replayer } = replayerFor(server);
+    await outbox.add(create('a'));
+    await outbox.add({ kind: 'updateLocation', id: 'a', changes: { name: 'Cep bank' } });
+    await outbox.add(create('b'));
+    server.send.mockRejectedValueOnce(refused(503, 'Database is locked'));
+    await replayer.replay();
+    // b went in the same pass; a waits with the server's message, its edit behind it.
+    expect([...server.locations.keys()]).toEqual(['b']);
+    expect(await outbox.all()).toMatchObject([
+      { status: 'pending', message: 'Database is locked', op: { kind: 'createLocation' } },
+      { status: 'pending', op: { kind: 'updateLocation' } },
+    ]);
+    await vi.advanceTimersByTimeAsync(REPLAY_FIRST_DELAY_MS);
+    await replayer.idle();
+    expect(server.locations.get('a')?.name).toBe('Cep bank');
+    expect(await outbox.all()).toEqual([]);
+  });
+
+  it('a refused create holds back the writes that need it until it is retried', async () => {
+    const server = fakeServer();
+    const { outbox, replayer } = replayerFor(server);
+    await outbox.add(create('a'));
+    await outbox.add({ kind: 'updateLocation', id: 'a', changes: { description: 'Ceps' } });
+    await outbox.add(create('b'));
+    server.send.mockRejectedValueOnce(refused(422, 'Name is too long'));
+    await replayer.replay();
+    expect(server.received.map((op) => op.kind)).toEqual(['createLocation']);
+    expect(await outbox.all()).toMatchObject([
+      { status: 'failed', op: { kind: 'createLocation' } },
+      { status: 'pending', op: { kind: 'updateLocation' } },
+    ]);
+    const [failed] = await outbox.all();
+    if (!failed) throw new Error('no item');
+    await outbox.setStatus(failed.seq, 'pending');
+    await replayer.replay();
+    expect(server.locations.get('a')?.description).toBe('Ceps');
+    expect(await outbox.all()).toEqual([]);
+  });
+
+  it('no answer at all ends the pass: nothing behind it is tried', async () => {
+    const server = fakeServer();
+    const { outbox, replayer } = replayerFor(server);
+    await outbox.add(create('a'));
+    await outbox.add(create('b'));
+    server.send.mockRejectedValueOnce(noAnswer());
+    await replayer.replay();
+    expect(server.send).toHaveBeenCalledTimes(1);
+    expect(await outbox.all()).toHaveLength(2);
+  });
 });

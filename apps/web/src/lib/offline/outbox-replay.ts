@@ -1,10 +1,10 @@
 import type { Location } from '@fj/contract/locations';
 import type { Outbox } from './outbox.ts';
-import type { OutboxItem, OutboxOp } from './outbox-ops.ts';
+import { dependsOn, type OutboxItem, type OutboxOp } from './outbox-ops.ts';
 import { verdictOf } from './no-response.ts';
 import { setReplaying } from './replay-activity.ts';
 
-/** docs/behaviour.md#outbox: the back-off between replays that got no answer. */
+/** docs/behaviour.md#outbox: the back-off between replays that got no answer or left items held. */
 export const REPLAY_FIRST_DELAY_MS = 5_000;
 export const REPLAY_MAX_DELAY_MS = 5 * 60_000;
 
@@ -20,11 +20,34 @@ export interface ReplayDeps {
 }
 
 /**
+ * The next item to send: the first pending one that is not held this pass and does not depend
+ * on a refused or held item before it (nor on one waiting for such an item).
+ */
+export function nextToSend(
+  queue: readonly OutboxItem[],
+  held: ReadonlySet<number>,
+): OutboxItem | undefined {
+  const waiting: OutboxOp[] = [];
+  for (const item of queue) {
+    if (item.status === 'dropped') continue;
+    const behind =
+      item.status === 'failed' ||
+      held.has(item.seq) ||
+      waiting.some((earlier) => dependsOn(item.op, earlier));
+    if (!behind) return item;
+    waiting.push(item.op);
+  }
+  return undefined;
+}
+
+/**
  * Replays the outbox in order, one item at a time, each removed only after the server
  * answered it, so a replay cut off anywhere starts again at the first unanswered item; the
  * server's idempotent creates and "delete of the gone is success" make sending it twice
- * harmless. Only one pass runs at a time; a request during a pass runs another after it. A
- * pass that gets no answer waits REPLAY_FIRST_DELAY_MS, doubling up to REPLAY_MAX_DELAY_MS.
+ * harmless. An item the server refused, or could not take now (5xx, 401), holds back only the
+ * items that depend on it (outbox-ops.ts `dependsOn`); no answer at all ends the pass. Only one
+ * pass runs at a time; a request during a pass runs another after it. A pass that got no
+ * answer or left an item held waits REPLAY_FIRST_DELAY_MS, doubling up to REPLAY_MAX_DELAY_MS.
  */
 export function createReplayer(deps: ReplayDeps) {
   let running: Promise<void> | null = null;
@@ -42,30 +65,53 @@ export function createReplayer(deps: ReplayDeps) {
     delay = Math.min(delay * 2, REPLAY_MAX_DELAY_MS);
   }
 
-  /** One pass; answers whether it ended for want of an answer. */
+  /**
+   * A failed send: `stop` ends the pass (no answer), `done` counts it as sent (it leaves the
+   * queue), `marked` keeps it with the server's message.
+   */
+  async function settleFailure(
+    item: OutboxItem,
+    error: unknown,
+    held: Set<number>,
+  ): Promise<'stop' | 'done' | 'marked'> {
+    const verdict = verdictOf(error, item.op);
+    if (verdict === 'later') return 'stop';
+    if (verdict === 'done') {
+      deps.onSent(item, undefined);
+      return 'done';
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    if (verdict === 'held') {
+      console.warn('The server could not take a queued change now', item.op, error);
+      held.add(item.seq);
+      await deps.outbox.setStatus(item.seq, 'pending', message);
+    } else {
+      console.error('A queued change was not accepted', item.op, error);
+      await deps.outbox.setStatus(item.seq, verdict, message);
+    }
+    return 'marked';
+  }
+
+  /** One pass; answers whether it should be tried again later (no answer, or items held). */
   async function pass(): Promise<boolean> {
     let sent = false;
+    const held = new Set<number>();
     try {
       for (;;) {
         if (stopped) return false;
-        const item = await deps.outbox.nextPending();
-        if (!item) return false;
+        const item = nextToSend(await deps.outbox.all(), held);
+        if (!item) return held.size > 0;
+        let outcome: 'sent' | 'done' | 'marked' | 'stop' = 'sent';
         try {
           deps.onSent(item, await deps.send(item.op));
         } catch (error) {
-          const verdict = verdictOf(error, item.op);
-          if (verdict === 'later') return true;
-          const message = error instanceof Error ? error.message : String(error);
-          if (verdict === 'done') deps.onSent(item, undefined);
-          else {
-            console.error('A queued change was not accepted', item.op, error);
-            await deps.outbox.setStatus(item.seq, verdict, message);
-            await deps.onQueueChange();
-            continue;
-          }
+          outcome = await settleFailure(item, error, held);
         }
-        await deps.outbox.remove(item.seq);
-        sent = true;
+        if (outcome === 'stop') return true;
+        if (outcome !== 'marked') {
+          await deps.outbox.remove(item.seq);
+          sent = true;
+        }
         await deps.onQueueChange();
       }
     } finally {
@@ -80,11 +126,11 @@ export function createReplayer(deps: ReplayDeps) {
         requested = false;
         if (timer) clearTimeout(timer);
         timer = null;
-        const noAnswer = await pass().catch((error: unknown) => {
+        const again = await pass().catch((error: unknown) => {
           console.warn('Outbox replay stopped', error);
           return true;
         });
-        if (noAnswer) schedule();
+        if (again) schedule();
         else delay = REPLAY_FIRST_DELAY_MS;
       } while (requested && !stopped);
     } finally {

@@ -5,14 +5,13 @@ import { writePreferences } from '../api/preferences-endpoints.ts';
 import { isLocalPhoto, type LocalPhotos } from './local-photos.ts';
 import type { OutboxOp } from './outbox-ops.ts';
 
-type PhotoRef = NonNullable<CreateEntryInput['photos']>[number];
+export type PhotoRef = NonNullable<CreateEntryInput['photos']>[number];
 
 /** An entry's photos with each one kept on the device uploaded first (in order). */
-async function uploaded(
-  photos: readonly PhotoRef[] | undefined,
+export async function withUploadedPhotos(
+  photos: readonly PhotoRef[],
   local: LocalPhotos,
-): Promise<PhotoRef[] | undefined> {
-  if (!photos) return undefined;
+): Promise<PhotoRef[]> {
   const sent: PhotoRef[] = [];
   for (const photo of photos) sent.push(isLocalPhoto(photo) ? await local.upload(photo) : photo);
   return sent;
@@ -35,12 +34,12 @@ export async function sendOp(op: OutboxOp, local: LocalPhotos): Promise<Location
       await locationsApi.remove(op.id);
       return undefined;
     case 'createEntry': {
-      const photos = await uploaded(op.entry.photos, local);
+      const photos = op.entry.photos && (await withUploadedPhotos(op.entry.photos, local));
       const entry = photos ? { ...op.entry, photos } : op.entry;
       return (await locationsApi.createEntry(op.locationId, entry)).location;
     }
     case 'updateEntry': {
-      const photos = await uploaded(op.changes.photos, local);
+      const photos = op.changes.photos && (await withUploadedPhotos(op.changes.photos, local));
       const changes = photos ? { ...op.changes, photos } : op.changes;
       return (await locationsApi.updateEntry(op.locationId, op.entryId, changes)).location;
     }

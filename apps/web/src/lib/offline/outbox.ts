@@ -34,18 +34,6 @@ export function createOutbox(open: () => Promise<JournalDb | null>) {
       return { ...item, seq };
     },
 
-    /** The first item waiting to be sent, in queue order. */
-    async nextPending(): Promise<OutboxItem | undefined> {
-      const db = await open();
-      if (!db) return [...memory.values()].find((item) => item.status === 'pending');
-      let cursor = await db.transaction('outbox').store.openCursor();
-      while (cursor) {
-        if (cursor.value.status === 'pending') return cursor.value;
-        cursor = await cursor.continue();
-      }
-      return undefined;
-    },
-
     async setStatus(seq: number, status: OutboxStatus, message?: string): Promise<void> {
       const db = await open();
       const item = db ? await db.get('outbox', seq) : memory.get(seq);
