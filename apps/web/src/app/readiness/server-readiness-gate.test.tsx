@@ -128,6 +128,7 @@ describe('ServerReadinessGate', () => {
       );
       expect(screen.getByText('the app')).toBeTruthy();
       expect(fakes.checkHealth).not.toHaveBeenCalled();
+      expect(fakes.holdsJournal).not.toHaveBeenCalled();
     });
 
     it('waits for the server as usual when nobody is signed in here', async () => {

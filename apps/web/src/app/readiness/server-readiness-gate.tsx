@@ -28,13 +28,13 @@ function opensOffline(): boolean {
 
 /**
  * Whether this device holds the journal of the user signed in here (its local copy has taken
- * a sync): only then may the start screen offer it offline. Read once, in the background (the
- * local copy's code is not part of the start-up's scripts).
+ * a sync): only then may the start screen offer it offline. Read in the background (the local
+ * copy's code is not part of the start-up's scripts).
  */
-function useJournalOnDevice(): boolean {
+function useJournalOnDevice(wanted: boolean): boolean {
   const [held, setHeld] = useState(false);
   useEffect(() => {
-    const user = rememberedUser();
+    const user = wanted ? rememberedUser() : null;
     if (!user) return;
     let current = true;
     import('../../lib/offline/local-copy.ts')
@@ -46,13 +46,14 @@ function useJournalOnDevice(): boolean {
     return () => {
       current = false;
     };
-  }, []);
+  }, [wanted]);
   return held;
 }
 
 export function ServerReadinessGate({ children }: { children: ReactNode }) {
   const [ready, setReady] = useState(() => serverAnswered || opensOffline());
-  const journalOnDevice = useJournalOnDevice();
+  // Looked for only while the start screen shows (not on a start the gate lets straight in).
+  const journalOnDevice = useJournalOnDevice(!ready);
   const markReady = useCallback(() => {
     serverAnswered = true;
     setReady(true);
