@@ -147,6 +147,8 @@ describe('AppLayout', () => {
   });
 
   it('says the server is unreachable while the network is up but requests get no answer', () => {
+    serverReachability.forget();
+    serverReachability.noteAnswer();
     renderLayout();
     const status = screen.getByRole('button', { name: /Online/ });
     act(() => serverReachability.noteNoAnswer());
@@ -155,6 +157,21 @@ describe('AppLayout', () => {
     act(() => serverReachability.noteAnswer());
     expect(status.textContent).toContain('Online · All changes synced');
     expect(status.getAttribute('data-online')).toBe('true');
+  });
+
+  it('says Offline after an offline reload: nothing answered since the page loaded, whatever the browser claims', () => {
+    serverReachability.forget();
+    expect(navigator.onLine).toBe(true);
+    renderLayout();
+    const status = screen.getByRole('button', { name: /Online/ });
+    act(() => serverReachability.noteNoAnswer());
+    expect(status.textContent).toContain('Offline · All changes synced');
+    expect(status.getAttribute('data-online')).toBe('false');
+    act(() => serverReachability.noteAnswer());
+    expect(status.textContent).toContain('Online · All changes synced');
+    act(() => serverReachability.noteNoAnswer());
+    expect(status.textContent).toContain('No connection · All changes synced');
+    act(() => serverReachability.noteAnswer());
   });
 
   it('lists the queued changes in the sync panel, where one can be discarded', async () => {

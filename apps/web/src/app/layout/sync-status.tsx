@@ -16,15 +16,16 @@ function useMinuteClock(): number {
   return now;
 }
 
-/** The header's first word: the device's network, then whether the server answers over it. */
+/**
+ * The header's first word: the device's network, then whether the server answers over it. A
+ * page that has not reached the server once since it loaded is offline, even where the
+ * browser claims a network (docs/behaviour.md#sync-status).
+ */
 function useConnectionWord(): 'Online' | 'Offline' | 'No connection' {
   const online = useOnline();
-  const reachable = useSyncExternalStore(
-    serverReachability.subscribe,
-    serverReachability.isReachable,
-  );
-  if (!online) return 'Offline';
-  return reachable ? 'Online' : 'No connection';
+  const reach = useSyncExternalStore(serverReachability.subscribe, serverReachability.reach);
+  if (!online || reach === 'never') return 'Offline';
+  return reach === 'answers' ? 'Online' : 'No connection';
 }
 
 /**

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { HealthAnswer } from '../../lib/api/health.ts';
 import {
   delayForAttempt,
   messageForAttempt,
@@ -38,7 +39,7 @@ describe('readiness rules', () => {
   });
 
   it('shows the connection issue once failed', () => {
-    expect(viewFor({ phase: 'failed', attempt: 5 })).toMatchObject({
+    expect(viewFor({ phase: 'failed', attempt: 5, unreachable: false })).toMatchObject({
       loading: false,
       failed: true,
       progress: 95,
@@ -55,10 +56,10 @@ describe('waitForServer', () => {
     vi.useRealTimers();
   });
 
-  function setUp(results: readonly boolean[]) {
+  function setUp(results: readonly HealthAnswer[]) {
     const states: ReadinessState[] = [];
     let calls = 0;
-    const check = vi.fn(async () => results[calls++] ?? false);
+    const check = vi.fn(async (): Promise<HealthAnswer> => results[calls++] ?? 'starting');
     const refreshToken = vi.fn(async () => {});
     const onReady = vi.fn();
     const logError = vi.fn();
@@ -89,7 +90,7 @@ describe('waitForServer', () => {
       ...Array<string>(6).fill('checking'),
       'failed',
     ]);
-    expect(states.at(-1)).toEqual({ phase: 'failed', attempt: 5 });
+    expect(states.at(-1)).toEqual({ phase: 'failed', attempt: 5, unreachable: false });
     expect(onReady).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(60_000);
     expect(check).toHaveBeenCalledTimes(6);
@@ -98,7 +99,7 @@ describe('waitForServer', () => {
   it('on success: progress 100, then the token refresh, then the ready callback', async () => {
     const order: string[] = [];
     const outcome = waitForServer({
-      check: async () => true,
+      check: async () => 'up' as const,
       onState: (state) => order.push(`state ${viewFor(state).progress}`),
       refreshToken: async () => {
         order.push('refresh token');
@@ -110,13 +111,13 @@ describe('waitForServer', () => {
   });
 
   it('succeeds on a later attempt', async () => {
-    const { states, onReady, outcome } = setUp([false, false, true]);
+    const { states, onReady, outcome } = setUp(['starting', 'starting', 'up']);
     await vi.advanceTimersByTimeAsync(2000 + 3000);
     await expect(outcome).resolves.toBe('ready');
     expect(states).toEqual([
-      { phase: 'checking', attempt: 0 },
-      { phase: 'checking', attempt: 1 },
-      { phase: 'checking', attempt: 2 },
+      { phase: 'checking', attempt: 0, unreachable: false },
+      { phase: 'checking', attempt: 1, unreachable: false },
+      { phase: 'checking', attempt: 2, unreachable: false },
       { phase: 'ready' },
     ]);
     expect(onReady).toHaveBeenCalledTimes(1);
@@ -127,7 +128,7 @@ describe('waitForServer', () => {
     const logError = vi.fn();
     const onReady = vi.fn();
     const outcome = waitForServer({
-      check: async () => true,
+      check: async () => 'up' as const,
       onState: () => {},
       refreshToken: () => Promise.reject(failure),
       onReady,
@@ -138,24 +139,39 @@ describe('waitForServer', () => {
     expect(onReady).toHaveBeenCalledTimes(1);
   });
 
-  it('counts a throwing check as a failed attempt', async () => {
+  it('tells whether the last check got no response at all, not just a refusal', async () => {
+    const { states, outcome } = setUp(['unreachable', 'starting', 'unreachable', 'up']);
+    await vi.advanceTimersByTimeAsync(2000 + 3000 + 4500);
+    await expect(outcome).resolves.toBe('ready');
+    expect(states.map((state) => 'unreachable' in state && state.unreachable)).toEqual([
+      false,
+      true,
+      false,
+      true,
+      false,
+    ]);
+  });
+
+  it('counts a throwing check as one that got no response', async () => {
+    const states: ReadinessState[] = [];
     const check = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    check.mockResolvedValue(true);
+    check.mockResolvedValue('up');
     const outcome = waitForServer({
       check,
-      onState: () => {},
+      onState: (state) => states.push(state),
       refreshToken: async () => {},
       onReady: () => {},
     });
     await vi.advanceTimersByTimeAsync(2000);
     await expect(outcome).resolves.toBe('ready');
     expect(check).toHaveBeenCalledTimes(2);
+    expect(states[1]).toEqual({ phase: 'checking', attempt: 1, unreachable: true });
   });
 
   it('stops when cancelled, without calling back', async () => {
     const controller = new AbortController();
     const onReady = vi.fn();
-    const check = vi.fn(async () => false);
+    const check = vi.fn(async (): Promise<HealthAnswer> => 'starting');
     const outcome = waitForServer({
       check,
       onState: () => {},

@@ -1,3 +1,5 @@
+import type { HealthAnswer } from '../../lib/api/health.ts';
+
 /**
  * The server-readiness gate without React (docs/behaviour.md#readiness-gate): what to say at each attempt,
  * how long to wait before the next one, and the retry loop itself with an injectable check,
@@ -51,10 +53,14 @@ export function showsWakeUpNotice(attempt: number): boolean {
   return attempt >= readinessRules.noticeFromAttempt;
 }
 
+/**
+ * `unreachable`: the last health check got no response at all (not even an error), so the
+ * server cannot be reached, rather than being slow to start (docs/behaviour.md#offline-start).
+ */
 export type ReadinessState =
-  | { phase: 'checking'; attempt: number }
+  | { phase: 'checking'; attempt: number; unreachable: boolean }
   | { phase: 'ready' }
-  | { phase: 'failed'; attempt: number };
+  | { phase: 'failed'; attempt: number; unreachable: boolean };
 
 /** What the start screen shows for a state. */
 export interface ReadinessView {
@@ -104,8 +110,8 @@ export const sleep: Sleep = (ms, signal) =>
   });
 
 export interface WaitForServerOptions {
-  /** The health check: true when the server answered ok. A throw counts as a failure. */
-  check: () => Promise<boolean>;
+  /** The health check: 'up' when the server answered ok. A throw counts as no answer. */
+  check: () => Promise<HealthAnswer>;
   /** Refreshes the signed-in user's identity token, if any; a failure is only logged. */
   refreshToken: () => Promise<void>;
   onState: (state: ReadinessState) => void;
@@ -117,11 +123,11 @@ export interface WaitForServerOptions {
 
 export type ReadinessOutcome = 'ready' | 'failed' | 'cancelled';
 
-async function passes(check: () => Promise<boolean>): Promise<boolean> {
+async function ask(check: () => Promise<HealthAnswer>): Promise<HealthAnswer> {
   try {
     return await check();
   } catch {
-    return false;
+    return 'unreachable';
   }
 }
 
@@ -133,12 +139,13 @@ export async function waitForServer(options: WaitForServerOptions): Promise<Read
   const { check, refreshToken, onState, onReady, signal } = options;
   const pause = options.sleep ?? sleep;
   const logError = options.logError ?? ((message, error) => console.error(message, error));
+  let unreachable = false;
   for (let attempt = 0; ; attempt += 1) {
     if (signal?.aborted) return 'cancelled';
-    onState({ phase: 'checking', attempt });
-    const ok = await passes(check);
+    onState({ phase: 'checking', attempt, unreachable });
+    const answer = await ask(check);
     if (signal?.aborted) return 'cancelled';
-    if (ok) {
+    if (answer === 'up') {
       onState({ phase: 'ready' });
       try {
         await refreshToken();
@@ -149,8 +156,9 @@ export async function waitForServer(options: WaitForServerOptions): Promise<Read
       onReady();
       return 'ready';
     }
+    unreachable = answer === 'unreachable';
     if (attempt >= readinessRules.maxRetries) {
-      onState({ phase: 'failed', attempt });
+      onState({ phase: 'failed', attempt, unreachable });
       return 'failed';
     }
     await pause(delayForAttempt(attempt), signal);

@@ -2,7 +2,9 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const fakes = vi.hoisted(() => ({
-  checkHealth: vi.fn<() => Promise<boolean>>(),
+  checkHealth: vi.fn<() => Promise<'up' | 'starting' | 'unreachable'>>(),
+  holdsJournal: vi.fn<(uid: string) => Promise<boolean>>(),
+  startOffline: vi.fn<() => void>(),
   currentUser: vi.fn<() => { uid: string } | null>(),
   getIdToken: vi.fn<(force?: boolean) => Promise<string>>(),
   isOnline: vi.fn<() => boolean>(),
@@ -13,10 +15,12 @@ vi.mock('../../lib/offline/network-state.ts', () => ({
 }));
 
 vi.mock('../../lib/api/health.ts', () => ({ checkHealth: fakes.checkHealth }));
+vi.mock('../../lib/offline/local-copy.ts', () => ({ holdsJournal: fakes.holdsJournal }));
 vi.mock('../../lib/identity/identity.ts', () => ({
   identity: {
     currentUser: fakes.currentUser,
     getIdToken: fakes.getIdToken,
+    startOffline: fakes.startOffline,
     onAuthStateChanged: (next: (user: unknown) => void) => {
       queueMicrotask(() => next(fakes.currentUser()));
       return () => undefined;
@@ -37,7 +41,9 @@ describe('ServerReadinessGate', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     resetServerReadiness();
-    fakes.checkHealth.mockReset().mockResolvedValue(true);
+    fakes.checkHealth.mockReset().mockResolvedValue('up');
+    fakes.holdsJournal.mockReset().mockResolvedValue(true);
+    fakes.startOffline.mockReset();
     fakes.currentUser.mockReset().mockReturnValue(null);
     fakes.getIdToken.mockReset().mockResolvedValue('token');
     fakes.isOnline.mockReset().mockReturnValue(true);
@@ -122,11 +128,12 @@ describe('ServerReadinessGate', () => {
       );
       expect(screen.getByText('the app')).toBeTruthy();
       expect(fakes.checkHealth).not.toHaveBeenCalled();
+      expect(fakes.holdsJournal).not.toHaveBeenCalled();
     });
 
     it('waits for the server as usual when nobody is signed in here', async () => {
       fakes.isOnline.mockReturnValue(false);
-      fakes.checkHealth.mockResolvedValue(false);
+      fakes.checkHealth.mockResolvedValue('unreachable');
       render(
         <ServerReadinessGate>
           <p>the app</p>
@@ -140,21 +147,52 @@ describe('ServerReadinessGate', () => {
       expect(screen.queryByRole('button', { name: 'Open my journal offline' })).toBeNull();
     });
 
-    it('offers to open the journal offline once an attempt has gone unanswered', async () => {
-      rememberUser(ann);
-      fakes.checkHealth.mockResolvedValue(false);
+    const offer = () => screen.queryByRole('button', { name: 'Open my journal offline' });
+    const renderGate = () =>
       render(
         <ServerReadinessGate>
           <p>the app</p>
         </ServerReadinessGate>,
       );
+
+    it('offers the journal on this device once a check got no response; opening it signs its user in from the device', async () => {
+      rememberUser(ann);
+      fakes.checkHealth.mockResolvedValue('unreachable');
+      renderGate();
       await flush();
-      expect(screen.queryByRole('button', { name: 'Open my journal offline' })).toBeNull();
+      expect(offer()).toBeNull();
       await act(async () => {
         await vi.advanceTimersByTimeAsync(2_000);
       });
-      act(() => screen.getByRole('button', { name: 'Open my journal offline' }).click());
+      expect(fakes.holdsJournal).toHaveBeenCalledWith('u1');
+      act(() => offer()?.click());
+      expect(fakes.startOffline).toHaveBeenCalledTimes(1);
       expect(screen.getByText('the app')).toBeTruthy();
+    });
+
+    it('offers nothing while the server answers that it is still starting', async () => {
+      rememberUser(ann);
+      fakes.checkHealth.mockResolvedValue('starting');
+      renderGate();
+      for (const delay of [0, 2_000, 3_000, 4_500, 6_750, 10_000])
+        await act(async () => {
+          await vi.advanceTimersByTimeAsync(delay);
+        });
+      expect(screen.getByText('Connection Issue')).toBeTruthy();
+      expect(offer()).toBeNull();
+    });
+
+    it("offers nothing when this device does not hold that user's journal", async () => {
+      rememberUser(ann);
+      fakes.holdsJournal.mockResolvedValue(false);
+      fakes.checkHealth.mockResolvedValue('unreachable');
+      renderGate();
+      await flush();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(2_000);
+      });
+      expect(screen.getByText('Server is starting up...')).toBeTruthy();
+      expect(offer()).toBeNull();
     });
   });
 });

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { HealthAnswer } from '../../lib/api/health.ts';
 import {
   connectionIssue,
   startScreenTitle,
@@ -9,13 +10,14 @@ import {
 } from './readiness.ts';
 
 export interface StartScreenProps {
-  check: () => Promise<boolean>;
+  check: () => Promise<HealthAnswer>;
   refreshToken: () => Promise<void>;
   onReady: () => void;
   reload?: () => void;
   /**
-   * Offered once an attempt has gone unanswered, when someone is signed in on this device:
-   * the journal opens from its local copy (docs/behaviour.md#offline-start).
+   * Offered while the last health check got no response at all (not while the server answers
+   * that it is still starting): the journal opens from this device's local copy
+   * (docs/behaviour.md#offline-start). Given only when the device holds one.
    */
   onOpenOffline?: () => void;
 }
@@ -32,7 +34,11 @@ export function StartScreen({
   reload = reloadPage,
   onOpenOffline,
 }: StartScreenProps) {
-  const [state, setState] = useState<ReadinessState>({ phase: 'checking', attempt: 0 });
+  const [state, setState] = useState<ReadinessState>({
+    phase: 'checking',
+    attempt: 0,
+    unreachable: false,
+  });
 
   useEffect(() => {
     const controller = new AbortController();
@@ -47,9 +53,7 @@ export function StartScreen({
   }, [check, refreshToken, onReady]);
 
   const view = viewFor(state);
-  const offersOffline =
-    onOpenOffline !== undefined &&
-    (view.failed || (state.phase !== 'ready' && 'attempt' in state && state.attempt >= 1));
+  const offersOffline = onOpenOffline !== undefined && state.phase !== 'ready' && state.unreachable;
   return (
     <main className="start-screen" aria-busy={view.loading}>
       <section className="start-card">

@@ -137,7 +137,7 @@ describe('requests', () => {
     const { api } = await load();
     const outcome = vi.fn();
     api.get('/locations').then(outcome, outcome);
-    await flush(20);
+    await flush(40);
     expect(server.callsTo(`GET ${URL_LOCATIONS}`)).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(29_999);
     expect(outcome).not.toHaveBeenCalled();
@@ -193,7 +193,7 @@ describe('auth readiness', () => {
     await vi.advanceTimersByTimeAsync(2_000);
     expect(server.callsTo(`GET ${URL_LOCATIONS}`)).toHaveLength(0);
     answer(json({ user: { id: 'u1', email: 'a@example.com', name: 'a' } }));
-    await flush(20);
+    await flush(40);
     const call = server.callsTo(`GET ${URL_LOCATIONS}`)[0];
     expect(call?.headers.authorization).toBe('Bearer jwt');
   });
@@ -298,6 +298,27 @@ describe('conditional GETs (docs/behaviour.md#api-client)', () => {
     server.on(`GET ${URL_LOCATIONS}`, () => notModified());
     await expect(api.get('/locations')).resolves.toEqual({ data: ['early'] });
     expect(sentEtags(`GET ${URL_LOCATIONS}`)).toEqual([undefined, '"e1"']);
+  });
+
+  it('end a stalled early GET they took within their own 30 s, as a time-out; the next request asks the server', async () => {
+    signedInServer(server);
+    server.on(`GET ${URL_LOCATIONS}`, hang);
+    const { api } = await load();
+    const { sendEarly } = await import('./early-answer.ts');
+    void sendEarly(URL_LOCATIONS, { headers: { authorization: 'Bearer token-1' } });
+    await vi.advanceTimersByTimeAsync(5_000);
+    const outcome = vi.fn();
+    api.get('/locations').then(outcome, outcome);
+    await flush(20);
+    expect(server.callsTo(`GET ${URL_LOCATIONS}`)).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(29_999);
+    expect(outcome).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(outcome).toHaveBeenCalledWith(expect.objectContaining({ code: 'TIMEOUT', status: 0 }));
+    expect(server.callsTo(`GET ${URL_LOCATIONS}`)[0]?.init.signal?.aborted).toBe(true);
+
+    server.on(`GET ${URL_LOCATIONS}`, () => json({ data: ['fresh'] }));
+    await expect(api.get('/locations')).resolves.toEqual({ data: ['fresh'] });
   });
 
   it("ask the server themselves when the early GET went with another user's token", async () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type FakeFetch, installFakeFetch, json } from '../../testing/fake-fetch.ts';
+import { type FakeFetch, hang, installFakeFetch, json } from '../../testing/fake-fetch.ts';
 import {
   fallbackClientConfig,
   getClientConfig,
@@ -41,6 +41,24 @@ describe('getClientConfig', () => {
     server.on('GET /api/config', () => json({ error: 'down' }, 503));
     expect(await getClientConfig()).toEqual(fallbackClientConfig);
     expect(console.warn).toHaveBeenCalledTimes(1);
+  });
+
+  it('falls back when the server does not answer within 30 s (the early request included)', async () => {
+    vi.useFakeTimers();
+    try {
+      const { sendEarly } = await import('./early-answer.ts');
+      server.on('GET /api/config', hang);
+      void sendEarly('/api/config');
+      await vi.advanceTimersByTimeAsync(5_000);
+      const outcome = vi.fn();
+      void getClientConfig().then(outcome);
+      await vi.advanceTimersByTimeAsync(29_999);
+      expect(outcome).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(outcome).toHaveBeenCalledWith(fallbackClientConfig);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('falls back, once, when the network fails', async () => {

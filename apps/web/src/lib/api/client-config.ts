@@ -5,7 +5,8 @@ import {
 } from '@fj/contract/client-config-reading';
 import { fetchOrSavedCopy } from '../saved-tiles/saved-fetch.ts';
 import { getApiOrigin, resolveServerUrl } from './api-base.ts';
-import { takeEarly } from './early-answer.ts';
+import { fetchOrEarly } from './early-answer.ts';
+import { deadlineIn } from './request-deadline.ts';
 
 export type { ClientConfig } from '@fj/contract/client-config-reading';
 
@@ -31,13 +32,16 @@ export const clientConfigUrl = (): string => `${getApiOrigin()}/api/config`;
 export const configHeaders = { accept: 'application/json' };
 
 async function load(): Promise<ClientConfig> {
+  // Within 30 s like every request (docs/behaviour.md#api-client), the body included.
+  const deadline = deadlineIn();
   try {
     // The copy kept with saved map areas lets the map start with no network (issue 14).
     // Asked for as the app started on `/` (app/early-warm-up.ts), when that got an answer.
-    const early = takeEarly(clientConfigUrl());
-    const response =
-      (early && (await early)) ??
-      (await fetchOrSavedCopy(clientConfigUrl(), { headers: configHeaders }));
+    const response = await fetchOrSavedCopy(
+      clientConfigUrl(),
+      { headers: configHeaders, signal: deadline.signal },
+      fetchOrEarly,
+    );
     if (!response.ok) throw new Error(`GET /api/config answered ${response.status}`);
     const config = parseClientConfig(await response.json());
     // A path on the API's host: the native WebView would look for it on its own origin.
@@ -49,6 +53,8 @@ async function load(): Promise<ClientConfig> {
     // Logged once: the promise is cached, so a down server does not cause a request loop.
     console.warn('Map settings unavailable; using a plain map', error);
     return fallbackClientConfig;
+  } finally {
+    deadline.clear();
   }
 }
 

@@ -5,13 +5,13 @@ import type { AnswerSchema } from '../answer-schema.ts';
 import { ApiError, apiErrorFrom, NETWORK_CODE, parseAnswer, TIMEOUT_CODE } from './api-error.ts';
 import { serverReachability } from './server-reachability.ts';
 import type { AuthReadiness } from './auth-readiness.ts';
-import { takeEarly } from './early-answer.ts';
+import { fetchOrEarly } from './early-answer.ts';
 import { createEtagMemory, type HeaderReader, type Remembered } from './etag-memory.ts';
 import type { TokenCache } from './token-cache.ts';
 import { parseBody } from './parse-body.ts';
+import { API_TIMEOUT_MS } from './request-deadline.ts';
 
-/** docs/behaviour.md#api-client: a request without an answer after 30 s fails. */
-export const API_TIMEOUT_MS = 30_000;
+export { API_TIMEOUT_MS } from './request-deadline.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -85,7 +85,8 @@ export function readAnswer<T>(answer: ApiAnswer, schema: AnswerSchema<T>): T {
 /**
  * One attempt, aborted after 30 s (docs/behaviour.md#api-client) (reading the body included).
  * With an ETag, it asks for the answer only if it changed (If-None-Match). A GET the start-up
- * sent early with the same token (app/early-warm-up.ts) is answered by that request.
+ * sent early with the same token (app/early-warm-up.ts) is answered by that request, within
+ * this attempt's 30 s all the same.
  */
 async function send(
   url: string,
@@ -101,16 +102,13 @@ async function send(
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), API_TIMEOUT_MS);
   try {
-    const early = method === 'GET' && !etag ? takeEarly(url, headers.authorization ?? null) : null;
-    const response =
-      (early && (await early)) ??
-      (await fetch(url, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        credentials: 'include',
-        signal: controller.signal,
-      }));
+    const response = await fetchOrEarly(url, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'include',
+      signal: controller.signal,
+    });
     serverReachability.noteAnswer();
     const answer: ApiAnswer = {
       status: response.status,

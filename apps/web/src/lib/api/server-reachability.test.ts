@@ -19,6 +19,17 @@ describe('server reachability', () => {
     expect(listener).toHaveBeenCalledTimes(2);
   });
 
+  it('tells a server lost since it answered from one that has not answered since the page loaded', () => {
+    const reach = createServerReachability();
+    expect(reach.reach()).toBe('answers');
+    reach.noteNoAnswer();
+    expect(reach.reach()).toBe('never');
+    reach.noteAnswer();
+    expect(reach.reach()).toBe('answers');
+    reach.noteNoAnswer();
+    expect(reach.reach()).toBe('lost');
+  });
+
   it('stops calling a listener once it unsubscribes', () => {
     const reach = createServerReachability();
     const listener = vi.fn();

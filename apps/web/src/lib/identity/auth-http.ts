@@ -1,7 +1,9 @@
 import { readIdentityRefusal } from '@fj/contract/identity';
 import { reportNetworkFailure } from '../../platform/network-diagnostics.ts';
 import { getApiOrigin } from '../api/api-base.ts';
-import { takeEarly } from '../api/early-answer.ts';
+import { fetchOrEarly } from '../api/early-answer.ts';
+import { API_TIMEOUT_MS, deadlineIn } from '../api/request-deadline.ts';
+import { serverReachability } from '../api/server-reachability.ts';
 import { IdentityError } from './identity-error.ts';
 import type { SessionTransport } from './session-transport.ts';
 
@@ -40,7 +42,11 @@ async function readJson(response: Response): Promise<unknown> {
 
 export type AuthCall = (method: 'GET' | 'POST', path: string, body?: unknown) => Promise<unknown>;
 
-/** One call to /api/auth/*: the session goes along through the transport, failures become IdentityError. */
+/**
+ * One call to /api/auth/*: the session goes along through the transport, failures become
+ * IdentityError. It ends within 30 s like every request (docs/behaviour.md#api-client), the
+ * answer's body included; no answer by then counts as no response (NETWORK_ERROR_CODE).
+ */
 export function createAuthCall(transport: SessionTransport): AuthCall {
   return async (method, path, body) => {
     const init = await transport.prepare({
@@ -48,22 +54,39 @@ export function createAuthCall(transport: SessionTransport): AuthCall {
       headers: body === undefined ? {} : { 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    let response: Response;
     const url = `${getApiOrigin()}/api/auth${path}`;
-    try {
-      // The session check and the token may have been sent as the app started
-      // (app/early-warm-up.ts), with the same session (the native app's goes as a header).
-      const authorization = new Headers(init.headers).get('authorization');
-      const early = method === 'GET' ? takeEarly(url, authorization) : null;
-      response = (early && (await early)) ?? (await fetch(url, init));
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+    const deadline = deadlineIn(API_TIMEOUT_MS);
+    const noResponse = (error: unknown) => {
+      const message = deadline.passed()
+        ? `No answer within ${API_TIMEOUT_MS} ms`
+        : error instanceof Error
+          ? error.message
+          : String(error);
+      serverReachability.noteNoAnswer();
       reportNetworkFailure({ method, url, detail: message });
-      throw new IdentityError(NETWORK_ERROR_CODE, message);
+      return new IdentityError(NETWORK_ERROR_CODE, message);
+    };
+    try {
+      let response: Response;
+      try {
+        // The session check and the token may have been sent as the app started
+        // (app/early-warm-up.ts), with the same session (the native app's goes as a header).
+        response = await fetchOrEarly(url, { ...init, signal: deadline.signal });
+      } catch (error) {
+        throw noResponse(error);
+      }
+      serverReachability.noteAnswer();
+      await transport.receive(response);
+      let json: unknown;
+      try {
+        json = await readJson(response);
+      } catch (error) {
+        throw noResponse(error);
+      }
+      if (!response.ok) throw errorFrom(response.status, json);
+      return json;
+    } finally {
+      deadline.clear();
     }
-    await transport.receive(response);
-    const json = await readJson(response);
-    if (!response.ok) throw errorFrom(response.status, json);
-    return json;
   };
 }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type FakeFetch, flush, installFakeFetch, json } from '../../testing/fake-fetch.ts';
+import { type FakeFetch, flush, hang, installFakeFetch, json } from '../../testing/fake-fetch.ts';
+import { AUTH_FALLBACK_MS } from './session.ts';
 import {
   createIdentity,
   OFFLINE_RECHECK_MS,
@@ -154,5 +155,88 @@ describe('identity with no network (docs/behaviour.md#offline-start)', () => {
     expect(order[1]).toContain('/api/auth/get-session');
     expect(later).toHaveBeenCalledExactlyOnceWith(null);
     expect(localStorage.getItem(PENDING_SIGN_OUT_KEY)).toBeNull();
+  });
+
+  describe('opening the journal offline from the start screen', () => {
+    it('signs the remembered user in at once while the session check hangs, and confirms them without a new report when the server answers', async () => {
+      vi.useFakeTimers();
+      rememberUser(ann);
+      let answer: (response: Response) => void = () => undefined;
+      server.on('GET /api/auth/get-session', () => new Promise((resolve) => (answer = resolve)));
+      const identity = createIdentity(cookieSessionTransport, device);
+      identity.startOffline();
+      const next = vi.fn();
+      const error = vi.fn();
+      identity.onAuthStateChanged(next, error);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(next).toHaveBeenCalledExactlyOnceWith(ann);
+      // Past the session's fallback: still signed in.
+      await vi.advanceTimersByTimeAsync(AUTH_FALLBACK_MS + 1);
+      expect(identity.currentUser()).toEqual(ann);
+      answer(json(annAnswer));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(next).toHaveBeenCalledTimes(1);
+      expect(error).not.toHaveBeenCalled();
+      expect(identity.currentUser()).toEqual(ann);
+      expect(backOnline).toBeNull(); // confirmed: no longer waiting for the server
+    });
+
+    it('a server that answers 503 meanwhile does not sign them out; the session ended does', async () => {
+      vi.useFakeTimers();
+      rememberUser(ann);
+      server.on('GET /api/auth/get-session', () => json({ message: 'starting' }, 503));
+      const identity = createIdentity(cookieSessionTransport, device);
+      const next = vi.fn();
+      identity.onAuthStateChanged(next);
+      identity.startOffline();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(identity.currentUser()).toEqual(ann);
+      server.on('GET /api/auth/get-session', () => json(null));
+      await vi.advanceTimersByTimeAsync(OFFLINE_RECHECK_MS);
+      expect(identity.currentUser()).toBeNull();
+      expect(next.mock.calls).toEqual([[ann], [null]]);
+    });
+
+    it('asks the server again as soon as it answers another request', async () => {
+      rememberUser(ann);
+      server.on('GET /api/auth/get-session', offline);
+      const identity = createIdentity(cookieSessionTransport, device);
+      identity.startOffline();
+      await flush();
+      expect(server.callsTo('GET /api/auth/get-session')).toHaveLength(1);
+      server.on('GET /api/auth/get-session', () => json(annAnswer));
+      backOnline?.();
+      await flush();
+      expect(server.callsTo('GET /api/auth/get-session')).toHaveLength(2);
+      expect(identity.currentUser()).toEqual(ann);
+      expect(backOnline).toBeNull();
+    });
+
+    it('does nothing once the server has said who is signed in, or for a device nobody signed in on', async () => {
+      server.on('GET /api/auth/get-session', () => json(null));
+      const identity = createIdentity(cookieSessionTransport, device);
+      identity.startOffline();
+      expect(identity.currentUser()).toBeNull();
+      expect(server.calls).toHaveLength(0);
+      identity.onAuthStateChanged(vi.fn());
+      await flush();
+      rememberUser(ann);
+      identity.startOffline();
+      expect(identity.currentUser()).toBeNull();
+    });
+  });
+
+  it('a session check with no answer ends after 30 s as no response: the remembered user is signed in', async () => {
+    vi.useFakeTimers();
+    rememberUser(ann);
+    server.on('GET /api/auth/get-session', hang);
+    const identity = createIdentity(cookieSessionTransport, device);
+    const next = vi.fn();
+    identity.onAuthStateChanged(next);
+    await vi.advanceTimersByTimeAsync(29_999);
+    expect(next).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(server.calls[0]?.init.signal?.aborted).toBe(true);
+    expect(next).toHaveBeenCalledExactlyOnceWith(ann);
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type FakeFetch, flush, installFakeFetch, json } from '../../testing/fake-fetch.ts';
+import { type FakeFetch, flush, hang, installFakeFetch, json } from '../../testing/fake-fetch.ts';
 import { createIdentity, IdentityError, type IdentityUser } from './identity.ts';
 import { cookieSessionTransport } from './session-transport.ts';
 
@@ -192,5 +192,43 @@ describe('identity: ID tokens', () => {
   it('keeps other failures as they are', async () => {
     server.on('GET /api/auth/token', () => json({ code: 'INTERNAL', message: 'boom' }, 500));
     await expect(fresh().getIdToken()).rejects.toMatchObject({ code: 'INTERNAL', message: 'boom' });
+  });
+
+  it('ends a token request the server never answers after 30 s, not before, as no response', async () => {
+    vi.useFakeTimers();
+    try {
+      server.on('GET /api/auth/token', hang);
+      const outcome = vi.fn();
+      fresh().getIdToken(true).then(outcome, outcome);
+      await vi.advanceTimersByTimeAsync(29_999);
+      expect(outcome).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(outcome).toHaveBeenCalledWith(
+        expect.objectContaining({ code: 'auth/network-request-failed' }),
+      );
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a token the start-up asked for early that never comes ends with the 30 s of the request that took it', async () => {
+    vi.useFakeTimers();
+    try {
+      const { sendEarly } = await import('../api/early-answer.ts');
+      server.on('GET /api/auth/token', hang);
+      void sendEarly('/api/auth/token', { credentials: 'include' });
+      await vi.advanceTimersByTimeAsync(10_000);
+      const outcome = vi.fn();
+      fresh().getIdToken(true).then(outcome, outcome);
+      await vi.advanceTimersByTimeAsync(29_999);
+      expect(outcome).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(outcome).toHaveBeenCalledWith(
+        expect.objectContaining({ code: 'auth/network-request-failed' }),
+      );
+      expect(server.callsTo('GET /api/auth/token')).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -4,6 +4,7 @@ import {
   userAnswerReading,
   type UserAnswer,
 } from '@fj/contract/identity';
+import { serverReachability } from '../api/server-reachability.ts';
 import { networkState } from '../offline/network-state.ts';
 import { AuthHttpError, createAuthCall, NETWORK_ERROR_CODE, type AuthCall } from './auth-http.ts';
 import { IdentityError, readIdentityAnswer, TOKEN_EXPIRED_CODE } from './identity-error.ts';
@@ -31,6 +32,12 @@ export interface Identity {
   signUp(email: string, password: string): Promise<IdentityUser>;
   signOut(): Promise<void>;
   sendPasswordResetEmail(email: string): Promise<void>;
+  /**
+   * The journal is opened offline (docs/behaviour.md#offline-start): until the server has
+   * answered, the user it last named on this device is signed in from the device. Nothing
+   * once the server has said who is signed in.
+   */
+  startOffline(): void;
 }
 
 interface Listener {
@@ -55,7 +62,10 @@ const noResponse = (error: unknown) =>
 export interface IdentityDevice {
   rememberedUser(): IdentityUser | null;
   rememberUser(user: IdentityUser | null): void;
-  /** Calls back when the device comes back online; answers the function that stops it. */
+  /**
+   * Calls back when the device comes back online, or the server answers a request again;
+   * answers the function that stops it.
+   */
   onBackOnline(callback: () => void): () => void;
   storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
 }
@@ -71,10 +81,18 @@ function browserStorage(): Storage | null {
 export const browserDevice: IdentityDevice = {
   rememberedUser,
   rememberUser,
-  onBackOnline: (callback) =>
-    networkState().subscribe((online) => {
+  onBackOnline(callback) {
+    const stopNetwork = networkState().subscribe((online) => {
       if (online) callback();
-    }),
+    });
+    const stopServer = serverReachability.subscribe((reachable) => {
+      if (reachable) callback();
+    });
+    return () => {
+      stopNetwork();
+      stopServer();
+    };
+  },
   get storage() {
     return browserStorage();
   },
@@ -101,6 +119,8 @@ export function createIdentity(
   // docs/behaviour.md#offline-start: with no network, the user the server last named here is
   // signed in from the device's copy, and the server is asked again when the network is back.
   let stopOfflineWait = (): void => undefined;
+  // The generation whose user came from the device, not from the server (-1: none).
+  let fromDevice = -1;
 
   function notify(deliver: (listener: Listener) => void) {
     for (const listener of [...listeners]) {
@@ -150,16 +170,28 @@ export function createIdentity(
     return readSession(await call('GET', '/get-session'));
   }
 
+  /** Signs the user the server last named here in from the device, until the server answers. */
+  function signInFromDevice(known: IdentityUser) {
+    report(known);
+    fromDevice = generation;
+    waitForServer();
+  }
+
   /**
-   * Signed in offline: the server's answer decides (another user, or none: the session ended
-   * meanwhile). Anything but an answer keeps the offline session and asks again later.
+   * Signed in from the device: the server's answer decides (another user, or none: the session
+   * ended meanwhile); the same user is confirmed without a new report.
    */
+  function confirm(answer: IdentityUser | null) {
+    if (answer?.uid !== user?.uid) return report(answer);
+    stopOfflineWait();
+    fromDevice = -1;
+  }
+
+  /** Signed in offline: anything but an answer keeps the offline session and asks again later. */
   async function recheckSession(started: number): Promise<void> {
     try {
       const answer = await askSession();
-      if (generation !== started) return;
-      if (answer?.uid === user?.uid) return;
-      report(answer);
+      if (generation === started) confirm(answer);
     } catch {
       if (generation === started) waitForServer();
     }
@@ -168,17 +200,14 @@ export function createIdentity(
   function startFirstCheck() {
     const started = generation;
     firstCheck ??= askSession().then(
-      (user) => {
-        if (generation === started) report(user);
+      (answer) => {
+        if (generation === started) report(answer);
+        else if (generation === fromDevice) confirm(answer);
       },
       (error: unknown) => {
-        if (generation !== started) return;
+        if (generation !== started) return; // signed in meanwhile (or from the device: it waits)
         const known = noResponse(error) ? device.rememberedUser() : null;
-        if (known) {
-          report(known);
-          waitForServer();
-          return;
-        }
+        if (known) return signInFromDevice(known);
         // docs/behaviour.md#error-catalogue: an auth state error leads to the signed-out state.
         user = null;
         settled = true;
@@ -239,6 +268,14 @@ export function createIdentity(
     },
     async sendPasswordResetEmail(email) {
       await call('POST', '/request-password-reset', { email, redirectTo: '/login' });
+    },
+    startOffline() {
+      if (settled) return;
+      const known = device.rememberedUser();
+      if (!known) return;
+      // The session check goes on (or starts now): its answer, whenever it comes, decides.
+      startFirstCheck();
+      signInFromDevice(known);
     },
   };
 }

@@ -39,6 +39,22 @@ export async function readStoredCursor(uid: string): Promise<string | null> {
 }
 
 /**
+ * Whether this device holds `uid`'s journal: a copy that has taken a sync from the server
+ * (the start screen offers it offline only then, docs/behaviour.md#offline-start). False
+ * without IndexedDB; the database is not made here.
+ */
+export async function holdsJournal(uid: string): Promise<boolean> {
+  if (!(await journalDbExists(uid))) return false;
+  const handle = await openJournalDb(uid);
+  if (!handle) return false;
+  try {
+    return (await handle.transaction('meta', 'readonly').store.get(META.syncedAt)) !== undefined;
+  } finally {
+    handle.close();
+  }
+}
+
+/**
  * The locations that differ between two lists of the store: `applySyncAnswer` keeps the objects
  * it did not touch, so a changed location is one whose object is new. A whole answer is
  * written as it is.

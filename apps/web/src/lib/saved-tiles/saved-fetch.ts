@@ -41,12 +41,18 @@ export async function openTileCache(): Promise<TileCache> {
 }
 
 /**
- * fetch, falling back to the copy kept with the saved map areas when the network does not
- * answer. For what the map needs to start offline: the config, the style, its TileJSON.
+ * fetch (or `send`), falling back to the copy kept with the saved map areas when the network
+ * does not answer, or not within `init.signal`'s time. For what the map needs to start
+ * offline: the config, the style, its TileJSON.
  */
-export async function fetchOrSavedCopy(url: string, init?: RequestInit): Promise<Response> {
+export async function fetchOrSavedCopy(
+  url: string,
+  init?: RequestInit,
+  send: (url: string, init: RequestInit) => Promise<Response> = (target, options) =>
+    fetch(target, options),
+): Promise<Response> {
   return fetchOrSaved(url, openedWhenNeeded, (target, options) =>
-    fetch(target, { ...init, ...options }),
+    send(target, { ...init, signal: options?.signal ?? init?.signal ?? null }),
   );
 }
 
