@@ -1,6 +1,6 @@
 // Hostile and large import files against a real server (its build, production mode, as
 // `npm start` runs it), one fresh server per file: the answer's status, the time to it, the
-// server's peak RSS growth while it worked, and the longest wait of a /api/health poll sent
+// server's peak RSS growth while it worked, and the longest wait of a GET /api/config poll sent
 // beside it every 10 ms (an event-loop block). Run by hand (not part of `npm run bench`):
 //   node --import tsx bench/hostile-imports.ts [name…]
 import { spawnSync } from 'node:child_process';
@@ -82,6 +82,40 @@ function geojson20Mb(): Buffer {
   ]);
 }
 
+/** One feature whose polygon has 20 MB of coordinates: wide, and refused by the schema. */
+function geojson20MbWide(): Buffer {
+  const pair = '[10.1,50.1],';
+  const count = Math.floor((20 * mb - 300) / pair.length);
+  return Buffer.concat([
+    Buffer.from(
+      '{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"name":"Wide"},"geometry":{"type":"Polygon","coordinates":[[',
+    ),
+    repeat(count, () => pair),
+    Buffer.from('[10.1,50.1]]]}}]}'),
+  ]);
+}
+
+/** Patches of 10,000 corners each (the most a spot may have), as many as 20 MB holds. */
+function geojson20MbPatches(): Buffer {
+  const corners = 9_999;
+  const ring = (f: number) => {
+    const points = Array.from({ length: corners }, (_, i) => {
+      const a = (2 * Math.PI * i) / corners;
+      return `[${(10 + f / 100 + 0.001 * Math.cos(a)).toFixed(6)},${(50 + 0.001 * Math.sin(a)).toFixed(6)}]`;
+    });
+    return `[${[...points, points[0]].join(',')}]`;
+  };
+  const feature = (f: number) =>
+    `{"type":"Feature","properties":{"name":"Patch ${f}"},"geometry":{"type":"Polygon","coordinates":[${ring(f)}]}}`;
+  const size = feature(0).length + 1;
+  const count = Math.floor((19 * mb) / size);
+  return Buffer.concat([
+    Buffer.from('{"type":"FeatureCollection","features":['),
+    Buffer.from(Array.from({ length: count }, (_, f) => feature(f)).join(',')),
+    Buffer.from(']}'),
+  ]);
+}
+
 /** 20 MB of placemarks, zipped to a few tens of kB. */
 async function kmzBomb(): Promise<Buffer> {
   const placemark = '<Placemark><Point><coordinates>10,50</coordinates></Point></Placemark>\n';
@@ -100,17 +134,20 @@ const inputs: Record<string, { query: string; make: () => Buffer | Promise<Buffe
   'csv-20mb-many-spots': { query: 'format=csv&preview=true', make: csv20MbManySpots },
   'csv-20mb-one-spot': { query: 'format=csv&preview=true', make: csv20MbOneSpot },
   'geojson-20mb': { query: 'format=geojson&preview=true', make: geojson20Mb },
+  'geojson-20mb-import': { query: 'format=geojson', make: geojson20Mb },
+  'geojson-20mb-patches': { query: 'format=geojson&preview=true', make: geojson20MbPatches },
+  'geojson-20mb-wide': { query: 'format=geojson&preview=true', make: geojson20MbWide },
   'kmz-bomb': { query: 'format=kmz&preview=true', make: kmzBomb },
 };
 
-/** Polls /api/health back to back until stopped; the longest answer time (ms). */
+/** Polls GET /api/config (no database: a wait is the event loop's) until stopped; the longest (ms). */
 function healthPoller(baseUrl: string) {
   let running = true;
   let longest = 0;
   const done = (async () => {
     while (running) {
       const start = performance.now();
-      await fetch(`${baseUrl}/api/health`).then(
+      await fetch(`${baseUrl}/api/config`).then(
         (res) => res.arrayBuffer(),
         () => undefined,
       );
@@ -183,7 +220,7 @@ const build = spawnSync(process.execPath, ['scripts/server-build.mjs'], {
 if (build.status !== 0) throw new Error('server build failed');
 const names = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(inputs);
 console.log(
-  '| input | size | status | time | peak RSS growth | longest /api/health wait | answer |',
+  '| input | size | status | time | peak RSS growth | longest GET /api/config wait | answer |',
 );
 console.log('| --- | --- | --- | --- | --- | --- | --- |');
 for (const name of names)

@@ -149,6 +149,44 @@ describe.each(databaseKinds)('import limits on $name', (kind) => {
         `location_name,latitude,longitude,entry_date\n${'One,50,10,2025-01-01\n'.repeat(100_001)}`,
       /more than 100000 entries/,
     ],
+    [
+      'patch corners',
+      'format=geojson',
+      () => {
+        const corners = (f: number) =>
+          Array.from({ length: 9_999 }, (_, i) => [
+            10 + f / 10 + 0.001 * Math.cos((2 * Math.PI * i) / 9_999),
+            50 + 0.001 * Math.sin((2 * Math.PI * i) / 9_999),
+          ]);
+        return collection(
+          Array.from({ length: 21 }, (_, f) => {
+            const ring = corners(f);
+            return {
+              type: 'Feature',
+              geometry: { type: 'Polygon', coordinates: [[...ring, ring[0]]] },
+              properties: { name: `Patch ${f}` },
+            };
+          }),
+        );
+      },
+      /more than 200000 corners in all/,
+    ],
+    [
+      'JSON values in one feature',
+      'format=geojson',
+      () =>
+        collection([
+          {
+            type: 'Feature',
+            geometry: {
+              type: 'LineString',
+              coordinates: Array.from({ length: 200_000 }, () => [1, 2]),
+            },
+            properties: { name: 'Wide' },
+          },
+        ]),
+      /feature holds more than 500000 JSON values/,
+    ],
   ])(
     'more %s than the limit → 400 naming it, nothing written',
     async (_name, query, make, message) => {

@@ -7,8 +7,15 @@ export const importLimits = {
   features: 10_000,
   /** Entries in one file, all spots together. */
   entries: 100_000,
+  /** Patch corners in one file, all spots together (20 patches of the most a spot may have). */
+  patchCorners: 200_000,
   /** Problems listed in the answer; the rest are only counted (`moreProblems`). */
   problemsListed: 20,
+  /**
+   * JSON values (numbers, strings, arrays, objects, keys) in one GeoJSON feature: a spot at its
+   * quotas (10,000 patch corners, 10,000 entries) has about half as many.
+   */
+  valuesPerFeature: 500_000,
   /** Nesting of JSON arrays and objects, or of XML elements. */
   depth: 64,
   /** Entries a KMZ archive may list (a KML and a few images). */

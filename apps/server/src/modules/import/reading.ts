@@ -53,6 +53,15 @@ export interface ReadFile {
   problems: ProblemList;
 }
 
+/** How many corners a patch's rings list, whatever else is wrong with it. */
+function cornersOf(area: unknown): number {
+  const rings = (area as { coordinates?: unknown } | null | undefined)?.coordinates;
+  if (!Array.isArray(rings)) return 0;
+  let count = 0;
+  for (const ring of rings) if (Array.isArray(ring)) count += ring.length;
+  return count;
+}
+
 /**
  * The spots a reader finds, checked one by one as they come and counted against the file's
  * limits (importLimits): the first crossed is a 400 naming it. `kind` names the file's spots in
@@ -62,6 +71,7 @@ export function createSpotCollector(kind: string, maxFeatures = importLimits.fea
   const file: ReadFile = { spots: [], problems: new ProblemList() };
   let features = 0;
   let entries = 0;
+  let corners = 0;
   return {
     file,
     /** Counts one more of the file's spots, read or not; past the limit, 400. */
@@ -90,6 +100,11 @@ export function createSpotCollector(kind: string, maxFeatures = importLimits.fea
     add(at: Place, fields: Record<string, unknown>, entriesCounted = false): void {
       if (!entriesCounted && Array.isArray(fields.entries))
         this.countEntries(fields.entries.length);
+      corners += cornersOf(fields.area);
+      if (corners > importLimits.patchCorners)
+        throw importError(
+          `The file's patches have more than ${importLimits.patchCorners} corners in all; at most ${importLimits.patchCorners} can be imported at once`,
+        );
       const checked = checkSpot(at, fields);
       if ('problem' in checked) file.problems.push(checked.problem);
       else file.spots.push(checked.spot);

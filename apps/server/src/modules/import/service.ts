@@ -221,8 +221,8 @@ export function createImportService({
             `You have reached the limit of ${maxLocationsPerUser} locations for one account`,
           );
         }
-        await repo.insertLocations(trx, planned.locations);
-        await repo.insertEntries(trx, planned.entries);
+        await repo.insertLocations(trx, planned.locations, pace);
+        await repo.insertEntries(trx, planned.entries, pace);
         return {
           created: { spots: planned.locations.length, entries: planned.entries.length },
           duplicates: planned.duplicates,

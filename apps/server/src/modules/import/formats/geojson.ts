@@ -96,6 +96,7 @@ export async function readGeojson(source: AsyncIterable<Buffer>, pace: Pace): Pr
   let rootKey: string | undefined;
   let expectKey = false;
   let featuresIsArray = false;
+  let valuesInFeature = 0;
   tokenizer.onToken = (token) => {
     const opens = token.token === TokenType.LEFT_BRACE || token.token === TokenType.LEFT_BRACKET;
     if (rootIsObject === undefined) rootIsObject = token.token === TokenType.LEFT_BRACE;
@@ -103,6 +104,16 @@ export async function readGeojson(source: AsyncIterable<Buffer>, pace: Pace): Pr
       if (expectKey && token.token === TokenType.STRING) rootKey = String(token.value);
       if (rootKey === 'features' && token.token === TokenType.LEFT_BRACKET) featuresIsArray = true;
       expectKey = token.token === TokenType.COMMA;
+    }
+    // Within a feature (below the collection's array, or the file's own Feature), values are
+    // counted: one feature of millions of coordinates would take memory many times its size.
+    if (depth <= (featuresIsArray ? 2 : 0)) valuesInFeature = 0;
+    else if (token.token !== TokenType.COLON && token.token !== TokenType.COMMA) {
+      valuesInFeature += 1;
+      if (valuesInFeature > importLimits.valuesPerFeature)
+        throw importError(
+          `A feature holds more than ${importLimits.valuesPerFeature} JSON values; a spot has far fewer`,
+        );
     }
     if (opens) {
       depth += 1;
