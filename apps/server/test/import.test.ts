@@ -552,15 +552,19 @@ describe.each(databaseKinds)('import on $name', (kind) => {
       expect(res.json<{ error: { message: string } }>().error.message).toMatch(message);
     });
 
-    it('KMZ zip bomb: a KML inflating past IMPORT_MAX_MB → 400, nothing written', async () => {
-      // 3 MB of spaces compress to a few kB: the upload is small, its content is not.
-      const bomb = await zipOf({ 'doc.kml': `<kml>${' '.repeat(3 * 1024 * 1024)}</kml>` });
-      expect(bomb.length).toBeLessThan(64 * 1024);
+    it('KMZ zip bomb: a tiny ZIP whose KML inflates to 24 MB → 413 naming the inflated size, at once, nothing written', async () => {
+      // 24 MB of placemarks compress to well under 100 kB: the upload is small, its content not.
+      const placemark = '<Placemark><Point><coordinates>10,50</coordinates></Point></Placemark>\n';
+      const kml = `<kml>${placemark.repeat(Math.ceil((24 * 1024 * 1024) / placemark.length))}</kml>`;
+      const bomb = await zipOf({ 'doc.kml': kml });
+      expect(bomb.length).toBeLessThan(100 * 1024);
+      const started = performance.now();
       const res = await send('/import', bomb, user, 'format=kmz');
-      expect(res.statusCode).toBe(400);
-      expect(res.json<{ error: { message: string } }>().error.message).toMatch(
-        /inflates past 1 MB/,
-      );
+      expect(performance.now() - started).toBeLessThan(2_000);
+      expect(res.statusCode).toBe(413);
+      expect(res.json()).toMatchObject({
+        error: { code: 'PAYLOAD_TOO_LARGE', message: expect.stringMatching(/inflates past 1 MB/) },
+      });
       expect(await list(user)).toEqual([]);
     });
 
@@ -617,9 +621,12 @@ describe.each(databaseKinds)('import on $name', (kind) => {
           properties: { i },
         })),
       );
-      const res = await send('/import/preview', many, user);
+      const res = await send('/import', many, user);
       expect(res.statusCode).toBe(400);
-      expect(res.json<{ error: { message: string } }>().error.message).toMatch(/10001 features/);
+      expect(res.json<{ error: { message: string } }>().error.message).toMatch(
+        /more than 10000 features/,
+      );
+      expect(await list(user)).toEqual([]);
     });
 
     it('without a session → 401', async () => {

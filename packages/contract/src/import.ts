@@ -17,12 +17,15 @@ export const importQuerySchema = z.object({
 
 const counts = z.object({ spots: z.number().int(), entries: z.number().int() });
 const problem = z.object({ at: z.string(), message: z.string() });
+/** Problems past the first 20 listed in `problems`, counted only (absent when none). */
+const moreProblems = z.number().int().optional();
 
 /** What an import would do (preview) or did: new spots and entries, skipped duplicates, problems. */
 export const importPreviewSchema = z.object({
   create: counts,
   duplicates: z.number().int(),
   problems: z.array(problem),
+  moreProblems,
   /** Present when the file was an account's backup ZIP (restored, not imported). */
   restore: restoreSummarySchema.optional(),
 });
@@ -32,6 +35,7 @@ export const importResultSchema = z.object({
   created: counts,
   duplicates: z.number().int(),
   problems: z.array(problem),
+  moreProblems,
   restore: restoreSummarySchema.optional(),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;

@@ -61,10 +61,25 @@ export const importRepository = {
       .executeTakeFirst();
     return Number(row?.count ?? 0);
   },
-  async insertLocations(db: Executor, rows: readonly LocationsTable[]): Promise<void> {
-    for (const part of chunks(rows, 50)) await db.insertInto('locations').values(part).execute();
+  /** `pace` between statements: SQLite's run synchronously, thousands of rows hold the loop. */
+  async insertLocations(
+    db: Executor,
+    rows: readonly LocationsTable[],
+    pace?: () => Promise<void>,
+  ): Promise<void> {
+    for (const part of chunks(rows, 50)) {
+      await db.insertInto('locations').values(part).execute();
+      await pace?.();
+    }
   },
-  async insertEntries(db: Executor, rows: readonly EntriesTable[]): Promise<void> {
-    for (const part of chunks(rows, 50)) await db.insertInto('entries').values(part).execute();
+  async insertEntries(
+    db: Executor,
+    rows: readonly EntriesTable[],
+    pace?: () => Promise<void>,
+  ): Promise<void> {
+    for (const part of chunks(rows, 50)) {
+      await db.insertInto('entries').values(part).execute();
+      await pace?.();
+    }
   },
 };

@@ -9,6 +9,7 @@ import {
 } from '@fj/contract/import';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RestoreService } from '../backup/restore.ts';
+import { createImportGate } from './gate.ts';
 import type { ImportService } from './service.ts';
 import { spool, type SpoolLimits } from './spool.ts';
 import { isSpooled, readImportUpload, type ImportQuery, type Upload } from './upload.ts';
@@ -19,7 +20,11 @@ const responses = {
   401: errorBodySchema,
   403: errorBodySchema,
   413: errorBodySchema,
+  503: errorBodySchema,
 };
+
+/** The work a request holds its import slot for, once its handler has started it. */
+type Slot = { work: Promise<unknown> };
 
 /**
  * POST /import (with `?preview=true`, the preview) and POST /import/preview, its older alias:
@@ -32,21 +37,38 @@ export function importRoutes(
   restore: RestoreService,
   limits: SpoolLimits,
 ): FastifyPluginAsyncZod {
+  const gate = createImportGate();
+  const slots = new WeakMap<FastifyRequest, Slot>();
+
   /** Imports the file, or restores the backup; the spooled upload is removed either way. */
   async function handle<T>(
     request: FastifyRequest,
     query: ImportQuery,
     use: (upload: Upload) => Promise<T>,
   ): Promise<T> {
-    const upload = await readImportUpload(request, query, limits);
-    try {
-      return await use(upload);
-    } finally {
-      await upload.spooled.remove();
-    }
+    const work = (async () => {
+      const upload = await readImportUpload(request, query, limits);
+      try {
+        return await use(upload);
+      } finally {
+        await upload.spooled.remove();
+      }
+    })();
+    const slot = slots.get(request);
+    if (slot) slot.work = work.catch(() => undefined);
+    return work;
   }
 
   return async (app) => {
+    // A slot from before the body is read until the answer has gone (or the client has) and the
+    // work has ended: a client that leaves mid-import does not free its slot for another while
+    // this one still parses. After authentication (the parent's onRequest): 401 comes first.
+    app.addHook('onRequest', async (request, reply) => {
+      const leave = gate.enter();
+      const slot: Slot = { work: Promise.resolve() };
+      slots.set(request, slot);
+      reply.raw.once('close', () => void slot.work.finally(leave));
+    });
     // In this plugin alone: any other body is the file, written to a temporary file as it
     // arrives (a backup may be gigabytes) and read by the format's reader. multipart/form-data
     // keeps @fastify/multipart's parser (read in readImportUpload).

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import type { ImportFormat, ImportPreview, ImportResult } from '@fj/contract/import';
 import type { Db, Executor } from '../../db/executor.ts';
 import type { EntriesTable, LocationsTable } from '../../db/schema.ts';
@@ -11,7 +12,8 @@ import { importError } from './errors.ts';
 import { importRepository as repo } from './repository.ts';
 import { entryRowOf, locationRowOf, type RowStamp } from './rows.ts';
 import { csvColumns, type CsvMapping } from './formats/csv-columns.ts';
-import type { ImportProblem, ImportedSpot, ParsedFile } from './spot.ts';
+import { createPace, type Pace, type ProblemList, type ReadFile } from './reading.ts';
+import type { ImportedSpot } from './spot.ts';
 
 export interface ImportServiceDeps {
   db: Db;
@@ -22,16 +24,16 @@ export interface ImportServiceDeps {
   journal: JournalQuota;
   /** IMPORT_MAX_MB in bytes: what a KMZ's KML may inflate to, as a file may be sent. */
   maxBytes: number;
-  /** Spots (features, waypoints, rows) one file may hold. */
-  maxFeatures?: number;
-  /** Entries a KMZ archive may list. */
-  maxKmzEntries?: number;
 }
 
 /** An imported spot within this many metres of one of the user's with the same name is the same. */
 export const duplicateDistanceMetres = 10;
 
-type Reader = (text: string, maxFeatures: number, mapping?: CsvMapping) => ParsedFile;
+type Reader = (
+  source: AsyncIterable<Buffer>,
+  pace: Pace,
+  mapping?: CsvMapping,
+) => Promise<ReadFile>;
 /* Each format's reader loads with its first import, not at start. */
 const readers: Record<Exclude<ImportFormat, 'kmz'>, () => Promise<Reader>> = {
   geojson: async () => (await import('./formats/geojson.ts')).readGeojson,
@@ -73,20 +75,12 @@ export function csvMappingOf(text: string | undefined): CsvMapping {
   if (typeof mapping !== 'object' || mapping === null || Array.isArray(mapping))
     throw importError('mapping: not a JSON object');
   const known = new Set<string>(csvColumns);
+  // Own keys only, checked against a Set: `toString` or `__proto__` is an unknown column, 400.
   for (const [column, theirs] of Object.entries(mapping)) {
     if (!known.has(column)) throw importError(`mapping: ${column} is not one of our columns`);
     if (typeof theirs !== 'string') throw importError(`mapping: ${column} must name a column`);
   }
   return mapping as CsvMapping;
-}
-
-/** The bytes as text, refused unless they are UTF-8 (a byte order mark is dropped). */
-export function utf8Text(bytes: Buffer): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw importError('The file is not UTF-8 text');
-  }
 }
 
 /** Great-circle distance in metres (haversine; exact enough at 10 m). */
@@ -100,10 +94,13 @@ function metresBetween(a: { lat: number; lng: number }, b: { lat: number; lng: n
   return 2 * 6_371_000 * Math.asin(Math.sqrt(h));
 }
 
-/** The file as a request gives it: its bytes, its format, and for a CSV the column mapping. */
+/**
+ * The file as a request gives it: where it was spooled (read from there as a stream), its
+ * format, and for a CSV the column mapping.
+ */
 export interface ImportFile {
   format: ImportFormat;
-  bytes: Buffer;
+  path: string;
   mapping?: CsvMapping;
 }
 
@@ -111,7 +108,7 @@ interface Plan {
   locations: LocationsTable[];
   entries: EntriesTable[];
   duplicates: number;
-  problems: ImportProblem[];
+  problems: ProblemList;
 }
 
 /**
@@ -122,11 +119,12 @@ interface Plan {
 async function plan(
   db: Executor,
   userId: string,
-  parsed: ParsedFile,
+  parsed: ReadFile,
   revision: number,
   maxEntriesPerLocation: number,
+  pace: Pace,
 ): Promise<Plan> {
-  const problems = [...parsed.problems];
+  const problems = parsed.problems;
   const spotIds = parsed.spots.flatMap((spot) => (spot.location.id ? [spot.location.id] : []));
   const entryIds = parsed.spots.flatMap((spot) =>
     spot.entries.flatMap((e) => (e.id ? [e.id] : [])),
@@ -155,6 +153,7 @@ async function plan(
     );
   };
   for (const spot of parsed.spots) {
+    await pace();
     if (isDuplicate(spot)) {
       result.duplicates += 1;
       continue;
@@ -188,42 +187,38 @@ export function createImportService({
   maxEntriesPerLocation,
   journal,
   maxBytes,
-  maxFeatures = 10_000,
-  maxKmzEntries = 1_000,
 }: ImportServiceDeps) {
-  async function read(
-    format: ImportFormat,
-    bytes: Buffer,
-    mapping: CsvMapping | undefined,
-  ): Promise<ParsedFile> {
+  /** The file read as it streams from disk, within importLimits (limits.ts). */
+  async function read({ format, path, mapping }: ImportFile, pace: Pace): Promise<ReadFile> {
     if (format === 'kmz') {
       const { kmlOfKmz } = await import('./formats/kmz.ts');
-      const kml = await kmlOfKmz(bytes, { maxEntries: maxKmzEntries, maxBytes });
-      return (await readers.kml())(utf8Text(kml), maxFeatures);
+      return (await readers.kml())(kmlOfKmz(path, { maxBytes }), pace);
     }
     const reader = await readers[format]();
-    return reader(utf8Text(bytes), maxFeatures, mapping);
+    return reader(createReadStream(path, { highWaterMark: 16 * 1024 }), pace, mapping);
   }
 
   return {
     async preview(userId: string, file: ImportFile): Promise<ImportPreview> {
-      const parsed = await read(file.format, file.bytes, file.mapping);
-      const planned = await plan(db, userId, parsed, 0, maxEntriesPerLocation);
+      const pace = createPace();
+      const parsed = await read(file, pace);
+      const planned = await plan(db, userId, parsed, 0, maxEntriesPerLocation, pace);
       return {
         create: { spots: planned.locations.length, entries: planned.entries.length },
         duplicates: planned.duplicates,
-        problems: planned.problems,
+        ...planned.problems.answer(),
       };
     },
 
     /** One transaction: every new spot and entry, or (on any failure) nothing. */
     async run(userId: string, file: ImportFile): Promise<ImportResult> {
-      const parsed = await read(file.format, file.bytes, file.mapping);
+      const pace = createPace();
+      const parsed = await read(file, pace);
       return db.transaction().execute(async (trx) => {
         // The bump holds the user's revision row until commit: a concurrent import of this user
         // waits, then sees this one's spots as duplicates.
         const revision = await syncRepository.bump(trx, userId);
-        const planned = await plan(trx, userId, parsed, revision, maxEntriesPerLocation);
+        const planned = await plan(trx, userId, parsed, revision, maxEntriesPerLocation, pace);
         const count = await repo.countLocations(trx, userId);
         if (count + planned.locations.length > maxLocationsPerUser) {
           throw new AppError(
@@ -232,12 +227,12 @@ export function createImportService({
           );
         }
         await journal.charge(trx, userId, journalBytesOf(planned.locations, planned.entries));
-        await repo.insertLocations(trx, planned.locations);
-        await repo.insertEntries(trx, planned.entries);
+        await repo.insertLocations(trx, planned.locations, pace);
+        await repo.insertEntries(trx, planned.entries, pace);
         return {
           created: { spots: planned.locations.length, entries: planned.entries.length },
           duplicates: planned.duplicates,
-          problems: planned.problems,
+          ...planned.problems.answer(),
         };
       });
     },

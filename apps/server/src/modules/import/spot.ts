@@ -26,12 +26,6 @@ export interface ImportProblem {
   message: string;
 }
 
-/** What a format's reader gives back: the spots it could read, and why it skipped the rest. */
-export interface ParsedFile {
-  spots: ImportedSpot[];
-  problems: ImportProblem[];
-}
-
 const timestamp = z.iso.datetime({ offset: true }).optional().catch(undefined);
 /* Photos are files of the account they came from: an import keeps the entry, not its photos. */
 const fileEntrySchema = createEntrySchema

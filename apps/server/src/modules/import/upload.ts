@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import type { ImportFormat } from '@fj/contract/import';
 import { importFormats } from '@fj/contract/import';
 import type { FastifyRequest } from 'fastify';
@@ -38,15 +37,16 @@ const zipSignature = 0x04034b50;
 
 /**
  * The format is told from the file: a ZIP is an account's backup unless it was named a KMZ
- * (by format=kmz or a .kmz name); anything else is read whole, within IMPORT_MAX_MB.
+ * (by format=kmz or a .kmz name); anything else is a file within IMPORT_MAX_MB, streamed from
+ * where it was spooled by its format's reader.
  */
-async function classify(
+function classify(
   spooled: SpooledFile,
   format: ImportFormat | undefined,
   filename: string | undefined,
   mapping: string | undefined,
   maxBytes: number,
-): Promise<Upload> {
+): Upload {
   const isZip = spooled.head.length >= 4 && spooled.head.readUInt32LE(0) === zipSignature;
   const namedKmz = format === 'kmz' || filename?.toLowerCase().endsWith('.kmz') === true;
   if (isZip && !namedKmz && format === undefined) return { kind: 'backup', spooled };
@@ -60,7 +60,7 @@ async function classify(
     spooled,
     file: {
       format: formatOf(format, filename),
-      bytes: await readFile(spooled.path),
+      path: spooled.path,
       mapping: csvMappingOf(mapping),
     },
   };
@@ -95,7 +95,7 @@ export async function readImportUpload(
         'PAYLOAD_TOO_LARGE',
         `The file is larger than ${Math.round(limits.maxZipBytes / 1024 / 1024)} MB`,
       );
-    return await classify(
+    return classify(
       spooled,
       format as ImportFormat | undefined,
       query.filename ?? file.filename,

@@ -59,7 +59,7 @@ export function RestoreSection({
         name: 'preview',
         file,
         summary: answer.restore,
-        problems: answer.problems.length,
+        problems: answer.problems.length + (answer.moreProblems ?? 0),
       });
     });
   }
@@ -70,7 +70,11 @@ export function RestoreSection({
     await run(async () => {
       const answer = await restore(file, setProgress);
       if (!answer.restore) throw new Error('That file is not a Foraging Journal backup.');
-      setStep({ name: 'done', summary: answer.restore, problems: answer.problems.length });
+      setStep({
+        name: 'done',
+        summary: answer.restore,
+        problems: answer.problems.length + (answer.moreProblems ?? 0),
+      });
       await refresh();
     });
   }

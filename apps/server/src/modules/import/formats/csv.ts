@@ -1,8 +1,10 @@
-import { CsvError, parse } from 'csv-parse/sync';
+import { Readable, pipeline } from 'node:stream';
+import { CsvError, parse } from 'csv-parse';
+import { AppError } from '../../../errors.ts';
 import { unprotectCell } from '../../../lib/csv-formula.ts';
 import { importError } from '../errors.ts';
+import { createSpotCollector, textChunks, type Pace, type ReadFile } from '../reading.ts';
 import type { CsvColumn, CsvMapping } from './csv-columns.ts';
-import { checkSpot, type ImportProblem, type ImportedSpot, type ParsedFile } from '../spot.ts';
 
 type Row = Record<string, string>;
 type Cell = (column: CsvColumn) => string | undefined;
@@ -62,53 +64,68 @@ function entryFields(cell: Cell): Record<string, unknown> {
   };
 }
 
+/** Reading past a record this long is refused: no real row comes near it. */
+const maxRecordBytes = 1024 * 1024;
+
 /**
- * CSV with a header: our export's columns (one row per entry, its spot's columns repeated), or
- * any columns named through `mapping` (ours → the file's). Rows of one spot are joined by
- * location_id, else by name and position. Problems are at the spot's first `line n`.
+ * CSV with a header, streamed: our export's columns (one row per entry, its spot's columns
+ * repeated), or any columns named through `mapping` (ours → the file's). Rows of one spot are
+ * joined by location_id, else by name and position. Problems are at the spot's first `line n`.
+ * Spots and entries are counted as rows come, so a file past a limit stops there.
  */
-export function readCsv(text: string, maxFeatures: number, mapping: CsvMapping = {}): ParsedFile {
-  let records: { record: Row; info: { lines: number } }[];
+export async function readCsv(
+  source: AsyncIterable<Buffer>,
+  pace: Pace,
+  mapping: CsvMapping = {},
+): Promise<ReadFile> {
+  const collector = createSpotCollector('spots');
+  const parser = parse({
+    columns: true,
+    info: true,
+    bom: true,
+    skip_empty_lines: true,
+    trim: true,
+    max_record_size: maxRecordBytes,
+  });
+  // The text's own failure (not UTF-8) reaches the loop below through the parser.
+  pipeline(Readable.from(textChunks(source)), parser, () => undefined);
+  const spots = new Map<string, { at: string; fields: Record<string, unknown> }>();
   try {
-    records = parse(text, {
-      columns: true,
-      info: true,
-      bom: true,
-      skip_empty_lines: true,
-      trim: true,
-    }) as { record: Row; info: { lines: number } }[];
+    for await (const { record, info } of parser as AsyncIterable<{
+      record: Row;
+      info: { lines: number };
+    }>) {
+      const cell: Cell = (column) => {
+        const name = mapping[column] ?? column;
+        // A column the file does not have is empty, whatever it is named (`toString` too).
+        const value = Object.hasOwn(record, name) ? record[name] : undefined;
+        // Our export's `'` before a cell a spreadsheet would run (lib/csv-formula.ts) comes off.
+        return value === undefined || value === '' ? undefined : unprotectCell(value);
+      };
+      const key =
+        cell('location_id') ??
+        `${cell('location_name') ?? ''}\u0000${cell('latitude') ?? ''}\u0000${cell('longitude') ?? ''}`;
+      let spot = spots.get(key);
+      if (!spot) {
+        collector.count();
+        spot = { at: `line ${info.lines}`, fields: spotFields(cell) };
+        spots.set(key, spot);
+      }
+      if (cell('entry_date') !== undefined || cell('entry_id') !== undefined) {
+        collector.countEntries(1);
+        (spot.fields.entries as unknown[]).push(entryFields(cell));
+      }
+      await pace();
+    }
   } catch (error) {
+    parser.destroy();
+    if (error instanceof AppError) throw error;
     const reason = error instanceof CsvError ? error.message : 'unreadable';
     throw importError(`The file is not readable CSV: ${reason}`);
   }
-  const spots = new Map<string, { at: string; fields: Record<string, unknown> }>();
-  for (const { record, info } of records) {
-    const cell: Cell = (column) => {
-      const value = record[mapping[column] ?? column];
-      // Our export's `'` before a cell a spreadsheet would run (lib/csv-formula.ts) comes off.
-      return value === undefined || value === '' ? undefined : unprotectCell(value);
-    };
-    const key =
-      cell('location_id') ??
-      `${cell('location_name') ?? ''}\u0000${cell('latitude') ?? ''}\u0000${cell('longitude') ?? ''}`;
-    let spot = spots.get(key);
-    if (!spot) {
-      spot = { at: `line ${info.lines}`, fields: spotFields(cell) };
-      spots.set(key, spot);
-      if (spots.size > maxFeatures)
-        throw importError(
-          `The file has more than ${maxFeatures} spots; at most ${maxFeatures} can be imported at once`,
-        );
-    }
-    if (cell('entry_date') !== undefined || cell('entry_id') !== undefined)
-      (spot.fields.entries as unknown[]).push(entryFields(cell));
-  }
-  const parsed: ImportedSpot[] = [];
-  const problems: ImportProblem[] = [];
   for (const { at, fields } of spots.values()) {
-    const checked = checkSpot(at, fields);
-    if ('problem' in checked) problems.push(checked.problem);
-    else parsed.push(checked.spot);
+    collector.add(at, fields, true);
+    await pace();
   }
-  return { spots: parsed, problems };
+  return collector.file;
 }

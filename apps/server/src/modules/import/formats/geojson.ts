@@ -1,5 +1,14 @@
+import { Tokenizer, TokenParser, TokenType } from '@streamparser/json';
+import { AppError } from '../../../errors.ts';
 import { importError } from '../errors.ts';
-import { checkSpot, type ImportProblem, type ImportedSpot, type ParsedFile } from '../spot.ts';
+import { importLimits } from '../limits.ts';
+import {
+  createSpotCollector,
+  textChunks,
+  type Pace,
+  type ReadFile,
+  type SpotCollector,
+} from '../reading.ts';
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>
@@ -43,51 +52,103 @@ function centroid(ring: unknown): [number, number] | undefined {
   return [lng / corners.length, lat / corners.length];
 }
 
+/** A feature's spot, or its problem, as `feature n` (from 1, in file order). */
+function readFeature(spots: SpotCollector, index: number, feature: unknown): void {
+  const at = `feature ${index + 1}`;
+  spots.count();
+  if (!isObject(feature)) return spots.problem(at, 'not a Feature');
+  const properties = isObject(feature.properties) ? feature.properties : {};
+  const { point, polygon } = shapeOf(feature.geometry);
+  if (!point) return spots.problem(at, 'no Point or Polygon geometry');
+  const fields: Json = {
+    ...properties,
+    name: properties.name ?? properties.title,
+    position: { lng: point[0], lat: point[1] },
+    ...(polygon ? { area: polygon } : {}),
+  };
+  // Our export's feature id is the spot's id; another file's ids are only kept when uuids.
+  const id = properties.id ?? feature.id;
+  if (typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id)) fields.id = id;
+  else delete fields.id;
+  spots.add(at, fields);
+}
+
+/** The members of a top-level Feature (the file may be one); a collection's are not kept. */
+const rootMembers = ['type', 'geometry', 'properties', 'id'];
+
 /**
- * GeoJSON: our export (every field in the properties, entries included) or any FeatureCollection
- * of points and polygons, whose `name` (or `title`) and `description` become the spot's.
+ * GeoJSON, streamed: our export (every field in the properties, entries included) or any
+ * FeatureCollection of points and polygons (or a single Feature), whose `name` (or `title`) and
+ * `description` become the spot's. Each feature is read, checked and let go as it ends; nesting
+ * deeper than importLimits.depth is refused as soon as it is seen.
  */
-export function readGeojson(text: string, maxFeatures: number): ParsedFile {
-  let document: unknown;
+export async function readGeojson(source: AsyncIterable<Buffer>, pace: Pace): Promise<ReadFile> {
+  const spots = createSpotCollector('features');
+  const tokenizer = new Tokenizer();
+  const parser = new TokenParser({
+    paths: ['$.features.*', ...rootMembers.map((member) => `$.${member}`)],
+    keepStack: false,
+  });
+  const root: Json = {};
+  let rootIsObject: boolean | undefined;
+  let depth = 0;
+  /** The root object's member being read (its key), and whether `features` is an array. */
+  let rootKey: string | undefined;
+  let expectKey = false;
+  let featuresIsArray = false;
+  let valuesInFeature = 0;
+  tokenizer.onToken = (token) => {
+    const opens = token.token === TokenType.LEFT_BRACE || token.token === TokenType.LEFT_BRACKET;
+    if (rootIsObject === undefined) rootIsObject = token.token === TokenType.LEFT_BRACE;
+    if (depth === 1 && rootIsObject) {
+      if (expectKey && token.token === TokenType.STRING) rootKey = String(token.value);
+      if (rootKey === 'features' && token.token === TokenType.LEFT_BRACKET) featuresIsArray = true;
+      expectKey = token.token === TokenType.COMMA;
+    }
+    // Within a feature (below the collection's array, or the file's own Feature), values are
+    // counted: one feature of millions of coordinates would take memory many times its size.
+    if (depth <= (featuresIsArray ? 2 : 0)) valuesInFeature = 0;
+    else if (token.token !== TokenType.COLON && token.token !== TokenType.COMMA) {
+      valuesInFeature += 1;
+      if (valuesInFeature > importLimits.valuesPerFeature)
+        throw importError(
+          `A feature holds more than ${importLimits.valuesPerFeature} JSON values; a spot has far fewer`,
+        );
+    }
+    if (opens) {
+      depth += 1;
+      if (depth === 1) expectKey = true;
+      if (depth > importLimits.depth)
+        throw importError(
+          `The file nests arrays and objects deeper than ${importLimits.depth} levels`,
+        );
+    } else if (token.token === TokenType.RIGHT_BRACE || token.token === TokenType.RIGHT_BRACKET) {
+      depth -= 1;
+    }
+    parser.write(token);
+  };
+  parser.onValue = ({ value, key, stack }) => {
+    if (stack.length === 1 && typeof key === 'string') root[key] = value;
+    else if (typeof key === 'number' && featuresIsArray) readFeature(spots, key, value);
+  };
   try {
-    document = JSON.parse(text);
-  } catch {
+    for await (const text of textChunks(source)) {
+      tokenizer.write(text);
+      await pace();
+    }
+    tokenizer.end();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
     throw importError('The file is not valid JSON');
   }
-  const features = isObject(document)
-    ? document.type === 'FeatureCollection'
-      ? document.features
-      : document.type === 'Feature'
-        ? [document]
-        : undefined
-    : undefined;
-  if (!Array.isArray(features)) throw importError('The file is not a GeoJSON FeatureCollection');
-  if (features.length > maxFeatures)
-    throw importError(
-      `The file has ${features.length} features; at most ${maxFeatures} can be imported at once`,
-    );
-  const spots: ImportedSpot[] = [];
-  const problems: ImportProblem[] = [];
-  features.forEach((feature: unknown, index) => {
-    const at = `feature ${index + 1}`;
-    if (!isObject(feature)) return problems.push({ at, message: 'not a Feature' });
-    const properties = isObject(feature.properties) ? feature.properties : {};
-    const { point, polygon } = shapeOf(feature.geometry);
-    if (!point) return problems.push({ at, message: 'no Point or Polygon geometry' });
-    const fields: Json = {
-      ...properties,
-      name: properties.name ?? properties.title,
-      position: { lng: point[0], lat: point[1] },
-      ...(polygon ? { area: polygon } : {}),
-    };
-    // Our export's feature id is the spot's id; another file's ids are only kept when uuids.
-    const id = properties.id ?? feature.id;
-    if (typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id)) fields.id = id;
-    else delete fields.id;
-    const checked = checkSpot(at, fields);
-    if ('problem' in checked) problems.push(checked.problem);
-    else spots.push(checked.spot);
-    return undefined;
-  });
-  return { spots, problems };
+  if (!parser.isEnded) throw importError('The file is not valid JSON');
+  if (root.type === 'Feature') {
+    // The file is one feature: what was read as a collection's (none, in a real file) is not.
+    const single = createSpotCollector('features');
+    readFeature(single, 0, root);
+    return single.file;
+  }
+  if (root.type !== 'FeatureCollection' || !featuresIsArray)
+    throw importError('The file is not a GeoJSON FeatureCollection');
+  return spots.file;
 }

@@ -1,18 +1,16 @@
-import type { Element } from '@xmldom/xmldom';
 import { journalGpxNamespace } from '../../export/formats/gpx.ts';
-import { importError } from '../errors.ts';
-import { checkSpot, type ImportProblem, type ImportedSpot, type ParsedFile } from '../spot.ts';
-import { childText, childrenNamed, parseXml, placeOf } from './xml.ts';
+import { createSpotCollector, type Pace, type ReadFile } from '../reading.ts';
+import { childText, childrenNamed, placeOf, streamXml, textOf, type XmlElement } from './xml.ts';
 
 /** Our export's whole spot, from `<extensions><fj:spot>` (JSON), when the waypoint has it. */
-function journalSpot(waypoint: Element): Record<string, unknown> | 'unreadable' | undefined {
+function journalSpot(waypoint: XmlElement): Record<string, unknown> | 'unreadable' | undefined {
   const [extensions] = childrenNamed(waypoint, 'extensions');
   const spot = extensions
-    ? childrenNamed(extensions, 'spot').find((e) => e.namespaceURI === journalGpxNamespace)
+    ? childrenNamed(extensions, 'spot').find((e) => e.uri === journalGpxNamespace)
     : undefined;
   if (!spot) return undefined;
   try {
-    const fields: unknown = JSON.parse(spot.textContent ?? '');
+    const fields: unknown = JSON.parse(textOf(spot));
     return typeof fields === 'object' && fields !== null && !Array.isArray(fields)
       ? (fields as Record<string, unknown>)
       : 'unreadable';
@@ -22,14 +20,14 @@ function journalSpot(waypoint: Element): Record<string, unknown> | 'unreadable' 
 }
 
 /** A plain waypoint: its point, name and description; `time` as the spot's creation. */
-function plainSpot(waypoint: Element): Record<string, unknown> {
+function plainSpot(waypoint: XmlElement): Record<string, unknown> {
   const time = childText(waypoint, 'time');
   const description = childText(waypoint, 'desc') ?? childText(waypoint, 'cmt');
   return {
     name: childText(waypoint, 'name'),
     position: {
-      lat: Number(waypoint.getAttribute('lat') ?? Number.NaN),
-      lng: Number(waypoint.getAttribute('lon') ?? Number.NaN),
+      lat: Number(waypoint.attributes.lat ?? Number.NaN),
+      lng: Number(waypoint.attributes.lon ?? Number.NaN),
     },
     ...(description ? { description } : {}),
     ...(time ? { createdAt: time, updatedAt: time } : {}),
@@ -37,30 +35,30 @@ function plainSpot(waypoint: Element): Record<string, unknown> {
 }
 
 /**
- * GPX 1.0/1.1: a spot per waypoint. Our export's `fj:spot` reads back whole (its patch and
- * entries included; the tracks that draw patches are then not needed); any other waypoint gives
- * a spot with its name, description and point. Tracks and routes are not spots.
+ * GPX 1.0/1.1, streamed: a spot per waypoint. Our export's `fj:spot` reads back whole (its patch
+ * and entries included; the tracks that draw patches are then not needed); any other waypoint
+ * gives a spot with its name, description and point. Tracks and routes are not spots and are
+ * not kept.
  */
-export function readGpx(text: string, maxFeatures: number): ParsedFile {
-  const root = parseXml(text).documentElement;
-  if (!root || root.localName !== 'gpx') throw importError('The file is not GPX (no <gpx> root)');
-  const waypoints = childrenNamed(root, 'wpt');
-  if (waypoints.length > maxFeatures)
-    throw importError(
-      `The file has ${waypoints.length} waypoints; at most ${maxFeatures} can be imported at once`,
-    );
-  const spots: ImportedSpot[] = [];
-  const problems: ImportProblem[] = [];
-  waypoints.forEach((waypoint, index) => {
-    const at = placeOf('waypoint', index, waypoint);
-    const ours = journalSpot(waypoint);
-    if (ours === 'unreadable') {
-      problems.push({ at, message: 'fj:spot: not a JSON object' });
-      return;
-    }
-    const checked = checkSpot(at, ours ?? plainSpot(waypoint));
-    if ('problem' in checked) problems.push(checked.problem);
-    else spots.push(checked.spot);
-  });
-  return { spots, problems };
+export async function readGpx(source: AsyncIterable<Buffer>, pace: Pace): Promise<ReadFile> {
+  const spots = createSpotCollector('waypoints');
+  let index = 0;
+  await streamXml(
+    source,
+    {
+      root: 'gpx',
+      notRoot: 'The file is not GPX (no <gpx> root)',
+      keep: (local, depth) => depth === 2 && local === 'wpt',
+      take(waypoint) {
+        spots.count();
+        const at = placeOf('waypoint', index, waypoint);
+        index += 1;
+        const ours = journalSpot(waypoint);
+        if (ours === 'unreadable') spots.problem(at, 'fj:spot: not a JSON object');
+        else spots.add(at, ours ?? plainSpot(waypoint));
+      },
+    },
+    pace,
+  );
+  return spots.file;
 }

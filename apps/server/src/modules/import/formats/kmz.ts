@@ -1,29 +1,31 @@
+import type { Readable } from 'node:stream';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import { AppError } from '../../../errors.ts';
 import { importError } from '../errors.ts';
+import { importLimits } from '../limits.ts';
 
 export interface KmzLimits {
-  /** Entries the archive may list (a KMZ holds a KML and a few images). */
-  maxEntries: number;
-  /** Bytes the KML may inflate to (IMPORT_MAX_MB): counted while inflating, not trusted. */
+  /** Bytes the KML may inflate to (IMPORT_MAX_MB): its declared size, then the bytes counted. */
   maxBytes: number;
 }
 
 const notKmz = () => importError('The file is not a KMZ (a ZIP archive holding a .kml file)');
 
-function open(bytes: Buffer): Promise<ZipFile> {
+function open(file: string): Promise<ZipFile> {
   return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) =>
+    yauzl.open(file, { lazyEntries: true, autoClose: false }, (error, zip) =>
       error ? reject(notKmz()) : resolve(zip),
     );
   });
 }
 
 /** The archive's KML entry: doc.kml, else the first .kml at the top, else the first anywhere. */
-function findKml(zip: ZipFile, maxEntries: number): Promise<Entry | undefined> {
-  if (zip.entryCount > maxEntries) {
-    zip.close();
+function findKml(zip: ZipFile): Promise<Entry | undefined> {
+  if (zip.entryCount > importLimits.kmzEntries) {
     return Promise.reject(
-      importError(`The KMZ has ${zip.entryCount} entries; at most ${maxEntries} are read`),
+      importError(
+        `The KMZ has ${zip.entryCount} entries; at most ${importLimits.kmzEntries} are read`,
+      ),
     );
   }
   return new Promise((resolve, reject) => {
@@ -42,39 +44,61 @@ function findKml(zip: ZipFile, maxEntries: number): Promise<Entry | undefined> {
   });
 }
 
-/** The entry's bytes, inflated no further than maxBytes (a zip bomb stops there, 413). */
-function inflate(zip: ZipFile, entry: Entry, maxBytes: number): Promise<Buffer> {
-  const tooBig = () =>
-    importError(`The KML in the KMZ inflates past ${Math.round(maxBytes / 1024 / 1024)} MB`);
-  if (entry.uncompressedSize > maxBytes) return Promise.reject(tooBig());
+function readStream(zip: ZipFile, entry: Entry): Promise<Readable> {
   return new Promise((resolve, reject) => {
-    zip.openReadStream(entry, (error, stream) => {
-      if (error) return reject(notKmz());
-      const chunks: Buffer[] = [];
-      let size = 0;
-      stream.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > maxBytes) {
-          stream.destroy();
-          reject(tooBig());
-          return;
-        }
-        chunks.push(chunk);
-      });
-      stream.on('error', () => reject(notKmz()));
-      stream.on('end', () => resolve(Buffer.concat(chunks)));
-      return undefined;
-    });
+    zip.openReadStream(entry, (error, stream) => (error ? reject(notKmz()) : resolve(stream)));
   });
 }
 
-/** The KML inside a KMZ, read with caps on entries and inflated size (docs/behaviour.md#import). */
-export async function kmlOfKmz(bytes: Buffer, limits: KmzLimits): Promise<Buffer> {
-  const zip = await open(bytes);
+/**
+ * The entry's bytes as they inflate, stopped (413) at the first limit crossed: the size it
+ * declares, then the bytes counted against IMPORT_MAX_MB and against its compressed size times
+ * importLimits.kmzRatio (a zip bomb stops within a few chunks, before anything parses much).
+ */
+async function* inflated(zip: ZipFile, entry: Entry, maxBytes: number): AsyncGenerator<Buffer> {
+  const pastMax = () =>
+    new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `The KML in the KMZ inflates past ${Math.round(maxBytes / 1024 / 1024)} MB`,
+    );
+  const pastRatio = () =>
+    new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `The KML in the KMZ inflates to more than ${importLimits.kmzRatio} times its compressed size`,
+    );
+  const ratioCap = Math.max(
+    importLimits.kmzRatioFrom,
+    entry.compressedSize * importLimits.kmzRatio,
+  );
+  if (entry.uncompressedSize > maxBytes) throw pastMax();
+  if (entry.uncompressedSize > ratioCap) throw pastRatio();
+  const stream = await readStream(zip, entry);
+  let size = 0;
   try {
-    const entry = await findKml(zip, limits.maxEntries);
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > maxBytes) throw pastMax();
+      if (size > ratioCap) throw pastRatio();
+      yield chunk;
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw notKmz();
+  } finally {
+    stream.destroy();
+  }
+}
+
+/**
+ * The KML inside a KMZ file, streamed with caps on entries and on the inflated size and ratio
+ * (docs/behaviour.md#import). The archive closes once the KML has been read (or refused).
+ */
+export async function* kmlOfKmz(file: string, limits: KmzLimits): AsyncGenerator<Buffer> {
+  const zip = await open(file);
+  try {
+    const entry = await findKml(zip);
     if (!entry) throw importError('The KMZ holds no .kml file');
-    return await inflate(zip, entry, limits.maxBytes);
+    yield* inflated(zip, entry, limits.maxBytes);
   } finally {
     zip.close();
   }

@@ -103,6 +103,17 @@ describe('ImportDialog', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
+  it('counts the problems the server only counted (moreProblems) beside those it listed', async () => {
+    const { previewing } = renderDialog();
+    pickFile(geojson());
+    fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    await waitFor(() => expect(previewing.calls).toHaveLength(1));
+    previewing.finish({ ...preview, moreProblems: 30 });
+    await screen.findByText('32 spots could not be read and will be skipped');
+    expect(screen.getByRole('list', { name: 'Problems' }).querySelectorAll('li')).toHaveLength(2);
+    expect(screen.getByText('…and 30 more.')).toBeTruthy();
+  });
+
   it('CSV: maps the header to our columns with defaults, sends the mapping, and asks for the columns it needs', async () => {
     const { previewing } = renderDialog();
     const csv = new File(

@@ -142,7 +142,7 @@ export function ImportDialog({
       <ModalDialog title="Import spots" onClose={close}>
         <div className="form-stack">
           <p role="status">{resultLine(step.result)}</p>
-          <ImportProblems problems={step.result.problems} />
+          <ImportProblems problems={step.result.problems} moreProblems={step.result.moreProblems} />
           <div className="dialog-actions">
             <button ref={stepFocus} type="button" className="button button-primary" onClick={close}>
               Done
@@ -163,7 +163,10 @@ export function ImportDialog({
           </p>
           <p className="import-preview-line">{previewLine(step.preview)}</p>
           {nothing && <p>Nothing new to import.</p>}
-          <ImportProblems problems={step.preview.problems} />
+          <ImportProblems
+            problems={step.preview.problems}
+            moreProblems={step.preview.moreProblems}
+          />
           {busy && (
             <UploadProgress
               label={`Uploading ${fileName}`}

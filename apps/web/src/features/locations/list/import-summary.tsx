@@ -15,13 +15,20 @@ export function resultLine({ created, duplicates }: ImportResult): string {
 /** A file may list thousands; the first ones say what is wrong, the count says how much. */
 const shownProblems = 100;
 
-/** What could not be read, each with its place in the file ("feature 3", "line 12"). */
-export function ImportProblems({ problems }: { problems: ImportPreview['problems'] }) {
+/**
+ * What could not be read, each with its place in the file ("feature 3", "line 12"); the server
+ * lists the first few and counts the rest (`moreProblems`).
+ */
+export function ImportProblems({
+  problems,
+  moreProblems = 0,
+}: Pick<ImportPreview, 'problems' | 'moreProblems'>) {
   if (problems.length === 0) return null;
-  const more = problems.length - shownProblems;
+  const total = problems.length + moreProblems;
+  const more = total - Math.min(problems.length, shownProblems);
   return (
     <div className="import-problems">
-      <h3>{count(problems.length, 'spot', 'spots')} could not be read and will be skipped</h3>
+      <h3>{count(total, 'spot', 'spots')} could not be read and will be skipped</h3>
       <ul aria-label="Problems">
         {problems.slice(0, shownProblems).map((problem, index) => (
           <li key={index}>
