@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/executor.ts';
+import { inList } from '../../db/query-fragments.ts';
 import type { PhotosTable } from '../../db/schema.ts';
 
 /** Few enough bound values per statement for SQLite and PostgreSQL alike. */
@@ -21,7 +22,7 @@ export const restoreRepository = {
       const rows = await db
         .selectFrom('entries')
         .select(['id', 'user_id'])
-        .where('id', 'in', part)
+        .where('id', 'in', inList(part))
         .execute();
       for (const row of rows) owners.set(row.id, row.user_id);
     }
@@ -31,7 +32,11 @@ export const restoreRepository = {
   async existingPhotoIds(db: Executor, ids: readonly string[]): Promise<Set<string>> {
     const found = new Set<string>();
     for (const part of chunks(ids)) {
-      const rows = await db.selectFrom('photos').select('id').where('id', 'in', part).execute();
+      const rows = await db
+        .selectFrom('photos')
+        .select('id')
+        .where('id', 'in', inList(part))
+        .execute();
       for (const row of rows) found.add(row.id);
     }
     return found;

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/executor.ts';
-import { countAll } from '../../db/query-fragments.ts';
+import { countAll, inList } from '../../db/query-fragments.ts';
 import type { EntriesTable, LocationsTable } from '../../db/schema.ts';
 
 /** Few enough bound values per statement for SQLite and PostgreSQL alike. */
@@ -19,7 +19,7 @@ export const importRepository = {
       const rows = await db
         .selectFrom('locations')
         .select(['id', 'user_id'])
-        .where('id', 'in', part)
+        .where('id', 'in', inList(part))
         .execute();
       for (const row of rows) owners.set(row.id, row.user_id);
     }
@@ -29,7 +29,11 @@ export const importRepository = {
   async existingEntryIds(db: Executor, ids: readonly string[]): Promise<Set<string>> {
     const found = new Set<string>();
     for (const part of chunks(ids)) {
-      const rows = await db.selectFrom('entries').select('id').where('id', 'in', part).execute();
+      const rows = await db
+        .selectFrom('entries')
+        .select('id')
+        .where('id', 'in', inList(part))
+        .execute();
       for (const row of rows) found.add(row.id);
     }
     return found;
@@ -49,7 +53,7 @@ export const importRepository = {
       .selectFrom('locations')
       .select(['name', 'lat', 'lng'])
       .where('user_id', '=', userId);
-    if (names.length <= chunkSize) return query.where('name', 'in', names).execute();
+    if (names.length <= chunkSize) return query.where('name', 'in', inList(names)).execute();
     const wanted = new Set(names);
     return (await query.execute()).filter((row) => wanted.has(row.name));
   },
