@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RestoreService } from '../backup/restore.ts';
 import type { ImportService } from './service.ts';
-import { spool, type SpoolLimits } from './spool.ts';
+import { detachedBody, spool, type SpoolLimits } from './spool.ts';
 import { isSpooled, readImportUpload, type ImportQuery, type Upload } from './upload.ts';
 import type { FastifyRequest } from 'fastify';
 
@@ -61,7 +61,7 @@ export function importRoutes(
         done(new AppError('PAYLOAD_TOO_LARGE', 'The file is too large'));
         return;
       }
-      spool(payload, limits).then(
+      spool(detachedBody(payload), limits).then(
         (file) => done(null, file),
         (error: Error) => done(error),
       );
