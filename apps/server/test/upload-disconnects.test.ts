@@ -2,7 +2,7 @@
 // as `npm start` runs it, in production mode with TRUST_PROXY's default) over a real socket:
 // Fastify's inject() has no socket to close, which is how a 413 that crashed the process went
 // unseen (issue 25, C1).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -24,7 +24,14 @@ describe('uploads that are refused or abandoned over a real socket', () => {
     ensureServerBuild();
     dataDir = mkdtempSync(path.join(tmpdir(), 'fj-uploads-'));
     port = await freePort();
-    server = await startChildServer({ dataDir, port, build: true, env: { LOG_LEVEL: 'info' } });
+    // Its own temporary folder, where the uploads are spooled: the last test looks in it.
+    mkdirSync(path.join(dataDir, 'tmp'));
+    server = await startChildServer({
+      dataDir,
+      port,
+      build: true,
+      env: { LOG_LEVEL: 'info', TMPDIR: path.join(dataDir, 'tmp') },
+    });
     ({ token } = await signUpOver(server.baseUrl));
   });
 
@@ -163,6 +170,16 @@ describe('uploads that are refused or abandoned over a real socket', () => {
     await expectAlive();
   });
 
+  it('survives a client that hangs up right after the head, before any of the body', async () => {
+    for (const sent of [0, 1, 10, 100, 1000, 10_000, 0, 1, 10, 100, 1000, 10_000])
+      await sendPart(
+        { 'content-type': 'text/csv', 'content-length': String(100_000) },
+        overLimit.subarray(0, sent),
+        'abort',
+      );
+    await expectAlive();
+  });
+
   it('survives a chunked upload cut off mid-chunk', async () => {
     const chunk = overLimit.subarray(0, 1024 * 1024);
     await sendPart(
@@ -193,5 +210,13 @@ describe('uploads that are refused or abandoned over a real socket', () => {
       'abort',
     );
     await expectAlive();
+  });
+
+  it('leaves no spooled upload behind', async () => {
+    const spooled = () => readdirSync(path.join(dataDir, 'tmp'));
+    // The last upload's folder goes once its request has been dealt with.
+    for (let waited = 0; spooled().length > 0 && waited < 2000; waited += 100)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(spooled()).toEqual([]);
   });
 });

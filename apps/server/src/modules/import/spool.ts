@@ -69,6 +69,10 @@ export async function spool(source: Readable, limits: SpoolLimits): Promise<Spoo
  */
 export function detachedBody(request: Readable): Readable {
   const body = new PassThrough();
+  // The spool starts reading after an await (its folder): an error emitted before then, with no
+  // listener, would be thrown out of the process. The spool's pipeline still sees it, as the
+  // stream's error, once it starts.
+  body.on('error', () => {});
   request.pipe(body);
   const stopWatching = finished(request, { writable: false }, (error) => {
     stopWatching();
