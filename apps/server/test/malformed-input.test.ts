@@ -40,6 +40,11 @@ describe.each(databaseKinds)('malformed input on $name', (kind) => {
     expectRefusal(res, 400, 'VALIDATION_FAILED');
   });
 
+  it('answers 415 to an empty photo file', async () => {
+    const res = await upload('multipart/form-data; boundary=abc', `${part('abc')}\r\n--abc--\r\n`);
+    expectRefusal(res, 415, 'UNSUPPORTED_MEDIA_TYPE');
+  });
+
   it('answers 415 to a photo sent as JSON', async () => {
     expectRefusal(await upload('application/json', '{"file":"x"}'), 415, 'UNSUPPORTED_MEDIA_TYPE');
   });
