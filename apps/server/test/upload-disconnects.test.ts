@@ -139,6 +139,12 @@ describe('uploads that are refused or abandoned over a real socket', () => {
     await expectAlive();
   });
 
+  it('answers 21 MB sent without a token with a 401 the client reads', async () => {
+    const res = await upload(overLimit, { 'content-type': 'text/csv', authorization: '' }, false);
+    expect(res.status).toBe(401);
+    await expectAlive();
+  });
+
   it('logs the refused upload with the client it came from', async () => {
     await upload(overLimit, { 'content-type': 'text/csv' }, false);
     const refusedLine = () =>
