@@ -102,6 +102,12 @@ function toFields(error: FastifyError): Record<string, string> | undefined {
 /** One error shape for every failure; 5xx texts stay in the log, never in the answer. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // A request refused part-way through reading its body (a multipart upload past its limit):
+    // the rest would be taken for the next request on the connection, or hold it until a
+    // time-out, so this answer ends it (as Fastify's own body parsers do). A body nobody began
+    // to read (a 401 before it) is read to its end and dropped by Node, and the client reads
+    // its answer.
+    if (!request.raw.complete && request.raw.readableDidRead) reply.header('connection', 'close');
     if (error instanceof AppError) {
       if (error.retryAfterSeconds !== undefined) {
         reply.header('retry-after', String(error.retryAfterSeconds));

@@ -37,9 +37,10 @@ export interface FuzzTargets {
 }
 
 /** Percent-encodes text; lone surrogates (which cannot be encoded) become U+FFFD first. */
-const encodePath = (text: string) => encodeURIComponent(Buffer.from(text, 'utf8').toString('utf8'));
+export const encodePath = (text: string) =>
+  encodeURIComponent(Buffer.from(text, 'utf8').toString('utf8'));
 
-type Body = { payload?: string | Buffer | object; contentType?: string };
+export type Body = { payload?: string | Buffer | object; contentType?: string };
 
 /** Valid, mutated or byte-broken bodies for a schema, under a fitting or odd content type. */
 function bodies(schema: z.ZodType): fc.Arbitrary<Body> {
@@ -84,7 +85,7 @@ const idFrom = (known: string[]) =>
   );
 
 /** multipart/form-data bodies: a real image, broken ones, boundary mismatches, truncations. */
-function multipart(png: Buffer): fc.Arbitrary<Body> {
+export function multipart(png: Buffer): fc.Arbitrary<Body> {
   const part = (boundary: string, data: Buffer, name = 'file', filename = 'a.png') =>
     Buffer.concat([
       Buffer.from(
