@@ -1,9 +1,10 @@
-import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { checkpointAside } from '../src/db/checkpoint-aside.ts';
+import { runPragma } from '../src/db/sqlite-kept-objects.ts';
+import { openKeptSqlite } from './helpers/kept-sqlite.ts';
 
 describe('WAL checkpoints off the event loop', () => {
   const cleanups: (() => void)[] = [];
@@ -14,9 +15,9 @@ describe('WAL checkpoints off the event loop', () => {
   const open = () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'fj-checkpoint-'));
     const file = path.join(dir, 'journal.db');
-    const sqlite = new Database(file);
-    sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma('synchronous = NORMAL');
+    const sqlite = openKeptSqlite(file);
+    runPragma(sqlite, 'journal_mode = WAL');
+    runPragma(sqlite, 'synchronous = NORMAL');
     sqlite.exec('create table spots (id integer primary key, notes text)');
     const stop = checkpointAside(sqlite, file, 20);
     cleanups.push(() => {
@@ -31,7 +32,7 @@ describe('WAL checkpoints off the event loop', () => {
       })();
     /** Frames in the WAL now (a checkpoint reports them; it also copies them, so call it last). */
     const walFrames = () =>
-      (sqlite.pragma('wal_checkpoint(PASSIVE)') as { log: number }[])[0]?.log ?? -1;
+      (runPragma(sqlite, 'wal_checkpoint(PASSIVE)') as { log: number }[])[0]?.log ?? -1;
     return { sqlite, write, walFrames };
   };
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -40,7 +41,10 @@ describe('WAL checkpoints off the event loop', () => {
     const { sqlite, write } = open();
     write(100);
     await pause(700);
-    expect(sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+    expect(
+      (runPragma(sqlite, 'wal_autocheckpoint')[0] as { wal_autocheckpoint: number })
+        .wal_autocheckpoint,
+    ).toBe(1000);
   });
 
   it('gives the checkpoints back to the connection when the worker fails', async () => {
@@ -72,7 +76,10 @@ describe('WAL checkpoints off the event loop', () => {
     // Past 2 MB of WAL.
     for (let i = 0; i < 6; i++) write(500);
     await pause(700);
-    expect(sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(10_000);
+    expect(
+      (runPragma(sqlite, 'wal_autocheckpoint')[0] as { wal_autocheckpoint: number })
+        .wal_autocheckpoint,
+    ).toBe(10_000);
     // Some 2,000 pages: below the connection's own threshold now, so only the worker copies them.
     for (let i = 0; i < 4; i++) write(500);
     // The worker copies everything while nothing writes; the next write then restarts the WAL.

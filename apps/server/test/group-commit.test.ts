@@ -1,15 +1,17 @@
-import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Db, DbTransaction } from '../src/db/executor.ts';
 import { groupCommit } from '../src/db/group-commit.ts';
+import { keptForKysely, openKeptSqlite } from './helpers/kept-sqlite.ts';
 
 describe('group commit of SQLite writes', () => {
   const opened: Kysely<unknown>[] = [];
   const open = () => {
-    const sqlite = new Database(':memory:');
+    const sqlite = openKeptSqlite();
     sqlite.exec('create table spots (id integer primary key, name text not null unique)');
-    const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<unknown>({
+      dialect: new SqliteDialect({ database: keptForKysely(sqlite) }),
+    });
     opened.push(db);
     const statements = vi.spyOn(sqlite, 'prepare');
     return { db: db as unknown as Db, statements };

@@ -1,7 +1,7 @@
-import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { inList } from '../src/db/query-fragments.ts';
+import { keptForKysely, openKeptSqlite } from './helpers/kept-sqlite.ts';
 
 describe('inList', () => {
   it('pads a list to the next power of two with its last value, and leaves the rest alone', () => {
@@ -12,10 +12,10 @@ describe('inList', () => {
     expect(inList([1, 2, 3, 4, 5])).toEqual([1, 2, 3, 4, 5, 5, 5, 5]);
   });
 
-  const sqlite = new Database(':memory:');
+  const sqlite = openKeptSqlite();
   afterAll(() => sqlite.close());
   const db = new Kysely<{ spots: { id: number } }>({
-    dialect: new SqliteDialect({ database: sqlite }),
+    dialect: new SqliteDialect({ database: keptForKysely(sqlite) }),
   });
 
   it('gives lists of 1 to 300 values a handful of SQL texts, with the same rows as the list itself', async () => {

@@ -1,11 +1,12 @@
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { withStatementCache } from '../src/db/statement-cache.ts';
+import { openKeptSqlite } from './helpers/kept-sqlite.ts';
 
 describe('the SQLite statement cache', () => {
   const opened: Database.Database[] = [];
   const open = () => {
-    const sqlite = new Database(':memory:');
+    const sqlite = openKeptSqlite();
     opened.push(sqlite);
     sqlite.exec('create table spots (id integer primary key, name text)');
     const prepare = vi.spyOn(sqlite, 'prepare');

@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { zxyToTileId } from 'pmtiles';
 import sharp from 'sharp';
 import { fromGeojsonVt } from '@maplibre/vt-pbf';
+import { keepUntilExit } from '../../src/db/sqlite-kept-objects.ts';
 
 /*
  * Small tile files made in the test: no outside data. MBTiles is written with better-sqlite3 in
@@ -78,13 +79,13 @@ export function writeMbtiles(
   tiles: FixtureTile[],
   metadata: Record<string, string>,
 ): void {
-  const db = new Database(file);
+  const db = keepUntilExit(new Database(file));
   db.exec(`CREATE TABLE metadata (name text, value text);
     CREATE TABLE tiles (zoom_level integer, tile_column integer, tile_row integer, tile_data blob);
     CREATE UNIQUE INDEX tile_index ON tiles (zoom_level, tile_column, tile_row);`);
-  const meta = db.prepare('INSERT INTO metadata (name, value) VALUES (?, ?)');
+  const meta = keepUntilExit(db.prepare('INSERT INTO metadata (name, value) VALUES (?, ?)'));
   for (const [name, value] of Object.entries(metadata)) meta.run(name, value);
-  const insert = db.prepare('INSERT INTO tiles VALUES (?, ?, ?, ?)');
+  const insert = keepUntilExit(db.prepare('INSERT INTO tiles VALUES (?, ?, ?, ?)'));
   for (const tile of tiles) insert.run(tile.z, tile.x, 2 ** tile.z - 1 - tile.y, tile.data);
   db.close();
 }
