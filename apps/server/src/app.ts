@@ -130,12 +130,14 @@ export async function buildApp(
 
   const fastReads = createFastReads({
     rememberedUser: app.rememberedUser,
-    sync: services.sync,
-    preferences: services.preferences,
+    reads: {
+      locations: services.sync.front.list,
+      sync: services.sync.front.changes,
+      preferences: services.preferences.front,
+    },
     log: requestLog,
     address: clientAddress(fastifyTrustProxy(config.trustProxy)),
     hostAllowed: app.hostAllowed,
-    validateAnswers: config.env !== 'production',
   });
   app.decorate('fastReads', fastReads);
   door.open(fastReads.handle);

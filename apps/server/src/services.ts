@@ -22,7 +22,7 @@ import { createSyncService } from './modules/sync/service.ts';
 import type { PhotoStorage } from './storage/photo-storage.ts';
 import type { UrlSigner } from './storage/url-signer.ts';
 import type { ReadNow } from './db/read-now.ts';
-import { revisionNow } from './modules/sync/revision-now.ts';
+import { revisionNow } from './fast-reads/revision-now.ts';
 
 export interface ServiceDeps {
   db: Db;
@@ -74,7 +74,10 @@ export function createServices(deps: ServiceDeps) {
   const exports = createExportService({ db, signer });
   const photoCleanup = createAccountPhotoCleanup({ db, storage });
   // SQLite is one server's database: nobody else writes it, so its records may be kept.
-  const preferences = createPreferencesService(db, { cacheRows: dialect === 'sqlite' });
+  const preferences = createPreferencesService(db, {
+    cacheRows: dialect === 'sqlite',
+    validateAnswers: deps.validateAnswers,
+  });
   return {
     health: createHealthService(db),
     resetTokens: createResetTokenService(db),

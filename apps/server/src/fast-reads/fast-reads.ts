@@ -1,21 +1,14 @@
-import type { Preferences } from '@fj/contract/preferences';
 import { syncQuerySchema } from '@fj/contract/sync';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import {
-  answerJson,
-  etagMatches,
-  revalidateEveryTime,
-  type ConditionalAnswer,
-} from '../lib/conditional.ts';
+import { etagMatches, revalidateEveryTime } from '../lib/conditional.ts';
 import { nextRequestId, type OneLinePerRequest } from '../logging.ts';
-import { preferencesAnswerSchema, preferencesEtag } from '../modules/preferences/answer.ts';
-import type { PreferencesService } from '../modules/preferences/service.ts';
-import type { SyncService } from '../modules/sync/service.ts';
 import { corsHeadersWithoutOrigin, securityHeaders } from '../plugins/security.ts';
 import type { ClientAddress } from './client-address.ts';
 import type { FrontHandler } from './front-door.ts';
+import type { FrontRead, FrontReads } from './front-read.ts';
 import { loggedRequest } from './logged-request.ts';
+import { preparedAnswers, type Prepared } from './prepared-answers.ts';
 
 export interface FastReadsDeps {
   /**
@@ -26,63 +19,50 @@ export interface FastReadsDeps {
     authorization: string | undefined,
     connection: object,
   ) => string | null | undefined;
-  sync: SyncService;
-  preferences: PreferencesService;
+  /** The reads answered here, each offered by its service (front-read.ts). */
+  reads: FrontReads;
   /** The request log's writer, for the one line of each answer. */
   log: OneLinePerRequest;
   /** The client's address and host as Fastify reads them (TRUST_PROXY), for the log line. */
   address: ClientAddress;
   /** `app.hostAllowed`: a request for another host is Fastify's to refuse. */
   hostAllowed: (host: string) => boolean;
-  /** Check the preferences answer against its schema (everywhere but production), as the route does. */
-  validateAnswers: boolean;
 }
 
 export interface FastReads {
   handle: FrontHandler;
   /** How many requests were answered here (tests tell the two paths apart by it). */
   readonly answered: number;
+  /** False: every request goes to Fastify (tests compare the two paths' answers with it). */
+  enabled: boolean;
 }
 
 /**
  * What every answer here carries before its own headers, in the order Fastify writes them, as
  * the flat `[name, value, …]` list `writeHead` takes: a list is cheaper for it to walk than an
- * object made for each answer by spreading the two (issue 12).
+ * object made for each answer by spreading the two.
  */
 const commonHeaders: readonly string[] = Object.entries({
   ...securityHeaders,
   ...corsHeadersWithoutOrigin,
 }).flat();
 
-/** The common headers, then `own` (a conditional answer's ETag and Cache-Control). */
-const withCommon = (own: Readonly<Record<string, string>>): string[] => [
-  ...commonHeaders,
-  ...Object.entries(own).flat(),
-];
-
-/**
- * `withCommon` made once per headers object: the sync service hands out the same object for a
- * user's 304 until the revision or the day changes (notModifiedNow), so the list a 304 is written
- * with is made once, not per answer (issue 12).
- */
-function commonListOf(): (own: Readonly<Record<string, string>>) => readonly string[] {
-  const made = new WeakMap<object, readonly string[]>();
-  return (own) => {
-    let list = made.get(own);
-    if (!list) {
-      list = withCommon(own);
-      made.set(own, list);
-    }
-    return list;
-  };
-}
-
-/** A kept preferences record's answers, made once per record (it is one object until a write). */
-interface PreferencesAnswers {
-  etag: string;
-  notModified: string[];
-  ok: string[];
-  body: Buffer;
+/** A read's 304 (and, for a kept answer, its 200) as written here, made once per version. */
+function prepareFor<Query>(read: FrontRead<Query>) {
+  return preparedAnswers((version, body): Prepared => {
+    const etag = read.etag(version);
+    const notModified = [...commonHeaders, 'etag', etag, 'cache-control', revalidateEveryTime];
+    if (!body) return { version, etag, notModified };
+    const bytes = body();
+    const headers = [
+      ...notModified,
+      'content-type',
+      'application/json; charset=utf-8',
+      'content-length',
+      String(bytes.length),
+    ];
+    return { version, etag, notModified, ok: { headers, body: bytes } };
+  });
 }
 
 const prefix = '/api/v1/';
@@ -90,22 +70,20 @@ const prefix = '/api/v1/';
 /**
  * Conditional and small authenticated reads answered before Fastify's request lifecycle
  * (docs/architecture.md#fast-reads): `GET /api/v1/locations` and `GET /api/v1/sync[?since=…]`
- * when If-None-Match names the current answer (the 304), and `GET /api/v1/preferences` while the
- * record is kept in memory (SQLite; the 200 or the 304). Only for a bearer token the verifier
- * already remembers, and only for requests Fastify would answer with exactly these headers:
- * anything else (another method or path, a query it does not know, an `Origin` header, a body,
- * a token not remembered, revoked or expired, a stale ETag, any error) goes to Fastify
- * untouched, which answers it as always (a 401, a 400, the 200). A 304 of the whole-list reads
- * spends no request budget on either path (security.ts, `budgetAfterConditional`).
+ * when If-None-Match names the current answer (the 304), and `GET /api/v1/preferences` while its
+ * service keeps the record in memory (the 200 or the 304). What is current is the services' to
+ * say, through `FrontRead` (front-read.ts). Only for a bearer token the verifier already
+ * remembers, and only for requests Fastify would answer with exactly these headers: anything
+ * else (another method or path, a query it does not know, an `Origin` header, a body, a token
+ * not remembered, revoked or expired, a stale ETag, any error) goes to Fastify untouched, which
+ * answers it as always (a 401, a 400, the 200). A 304 of the whole-list reads spends no request
+ * budget on either path (security.ts, `budgetAfterConditional`).
  */
 export function createFastReads(deps: FastReadsDeps): FastReads {
-  const { rememberedUser, sync, preferences, log, address, hostAllowed, validateAnswers } = deps;
+  const { rememberedUser, reads, log, address, hostAllowed } = deps;
   let answered = 0;
+  let enabled = true;
   const requestJson = loggedRequest(address);
-  const notModifiedHeaders = commonListOf();
-  // The kept record's answer is one object until a write (the service makes it once), so its
-  // bytes and headers are made once too.
-  const preferencesAnswers = new WeakMap<object, PreferencesAnswers>();
 
   function send(
     req: IncomingMessage,
@@ -123,66 +101,54 @@ export function createFastReads(deps: FastReadsDeps): FastReads {
       log.lineOf(nextRequestId(), requestJson(req), status, performance.now() - started);
   }
 
-  /** A 304 decided by the sync service (undefined: the client's copy is stale, Fastify answers). */
-  function conditional(
-    req: IncomingMessage,
-    res: ServerResponse,
-    fallThrough: () => void,
-    started: number,
-    decide: Promise<ConditionalAnswer | undefined>,
-  ): true {
-    decide
-      .then(
-        (answer) => {
-          // A new headers object each time (PostgreSQL): nothing to keep.
-          if (answer && !answer.body) send(req, res, started, 304, withCommon(answer.headers));
-          else fallThrough();
-        },
-        // A bad cursor, a database error: Fastify answers it, in the one error shape.
-        () => fallThrough(),
-      )
-      // Writing failed half-way (nothing else throws here): end the connection, never twice.
-      .catch(() => res.destroy());
-    return true;
-  }
-
-  function readPreferences(
-    req: IncomingMessage,
-    res: ServerResponse,
-    userId: string,
-    started: number,
-  ): boolean {
-    const kept = preferences.kept(userId);
-    if (!kept) return false;
-    const answers = preferencesAnswers.get(kept.preferences) ?? prepare(userId, kept);
-    if (etagMatches(req.headers['if-none-match'], answers.etag))
-      send(req, res, started, 304, answers.notModified);
-    else send(req, res, started, 200, answers.ok, answers.body);
-    return true;
-  }
-
-  function prepare(
-    userId: string,
-    kept: { preferences: Preferences; revision: number },
-  ): PreferencesAnswers {
-    const etag = preferencesEtag(userId, kept.revision);
-    const body = answerJson(preferencesAnswerSchema, { data: kept.preferences }, validateAnswers);
-    const notModified = withCommon({ etag, 'cache-control': revalidateEveryTime });
-    const answers = {
-      etag,
-      notModified,
-      ok: [
-        ...notModified,
-        'content-type',
-        'application/json; charset=utf-8',
-        'content-length',
-        String(body.length),
-      ],
-      body,
+  /** Answers one read from what its service says is current, or leaves it to Fastify. */
+  function answering<Query>(read: FrontRead<Query>) {
+    const prepared = prepareFor(read);
+    return (
+      req: IncomingMessage,
+      res: ServerResponse,
+      fallThrough: () => void,
+      userId: string,
+      query: Query,
+    ): boolean => {
+      const started = performance.now();
+      const ifNoneMatch = req.headers['if-none-match'];
+      const kept = read.kept?.(userId);
+      if (kept) {
+        const { etag, notModified, ok } = prepared(kept.version, kept.body);
+        if (etagMatches(ifNoneMatch, etag)) send(req, res, started, 304, notModified);
+        else if (ok) send(req, res, started, 200, ok.headers, ok.body);
+        else return false;
+        return true;
+      }
+      // A stale copy, or a bad cursor (which throws): Fastify's.
+      const version = read.notModifiedNow(userId, query);
+      if (!(version instanceof Promise)) {
+        const answer = version && prepared(version);
+        if (!answer || !etagMatches(ifNoneMatch, answer.etag)) return false;
+        send(req, res, started, 304, answer.notModified);
+        return true;
+      }
+      version
+        .then(
+          (decided) => {
+            const answer = decided && prepared(decided);
+            if (answer && etagMatches(ifNoneMatch, answer.etag))
+              send(req, res, started, 304, answer.notModified);
+            else fallThrough();
+          },
+          // A bad cursor, a database error: Fastify answers it, in the one error shape.
+          () => fallThrough(),
+        )
+        // Writing failed half-way (nothing else throws here): end the connection, never twice.
+        .catch(() => res.destroy());
+      return true;
     };
-    preferencesAnswers.set(kept.preferences, answers);
-    return answers;
   }
+
+  const locations = answering(reads.locations);
+  const sync = answering(reads.sync);
+  const preferences = answering(reads.preferences);
 
   /** `since` of `/sync?since=…`, null for `/sync` (no query), undefined for a query Fastify should read. */
   function sinceOf(query: string): string | undefined | null {
@@ -196,52 +162,42 @@ export function createFastReads(deps: FastReadsDeps): FastReads {
 
   const handle: FrontHandler = (req, res, fallThrough) => {
     const url = req.url;
-    if (req.method !== 'GET' || url === undefined || !url.startsWith(prefix)) return false;
+    if (!enabled || req.method !== 'GET' || url === undefined || !url.startsWith(prefix))
+      return false;
     const headers = req.headers;
     // CORS answers depend on the origin (@fastify/cors); a GET with a body is unusual.
     if (headers.origin !== undefined || headers['content-length'] !== undefined) return false;
     if (headers['transfer-encoding'] !== undefined) return false;
     const route = url.slice(prefix.length);
-    const ifNoneMatch = headers['if-none-match'];
-    if (route !== 'preferences' && ifNoneMatch === undefined) return false;
-    if (route !== 'locations' && route !== 'preferences' && !route.startsWith('sync')) return false;
-    let since: string | null | undefined = null;
-    if (route.startsWith('sync')) {
-      if (route !== 'sync' && !route.startsWith('sync?')) return false;
-      since = sinceOf(route.slice('sync?'.length));
-      if (since === undefined) return false;
-    }
+    // A request for a host this server does not serve is Fastify's to refuse (security.ts).
     if (!hostAllowed(address.host(req))) return false;
-    const userId = rememberedUser(headers.authorization, req.socket);
-    if (!userId) return false;
-    const started = performance.now();
-    if (route === 'preferences') return readPreferences(req, res, userId, started);
-    const now = sync.notModifiedNow;
-    if (now) {
-      // SQLite: decided at once; a stale copy (or a bad cursor, which throws) is Fastify's.
-      const headers =
-        route === 'locations'
-          ? now.list(userId, ifNoneMatch)
-          : now.changes(userId, since ?? undefined, ifNoneMatch);
-      if (!headers) return false;
-      send(req, res, started, 304, notModifiedHeaders(headers));
-      return true;
+    if (route === 'preferences') {
+      const userId = rememberedUser(headers.authorization, req.socket);
+      return !!userId && preferences(req, res, fallThrough, userId, undefined);
     }
-    if (route === 'locations')
-      return conditional(req, res, fallThrough, started, sync.listNotModified(userId, ifNoneMatch));
-    return conditional(
-      req,
-      res,
-      fallThrough,
-      started,
-      sync.changesNotModified(userId, since ?? undefined, ifNoneMatch),
-    );
+    // Without If-None-Match these reads answer a body, which only Fastify sends.
+    if (headers['if-none-match'] === undefined) return false;
+    if (route === 'locations') {
+      const userId = rememberedUser(headers.authorization, req.socket);
+      return !!userId && locations(req, res, fallThrough, userId, undefined);
+    }
+    if (route !== 'sync' && !route.startsWith('sync?')) return false;
+    const since = sinceOf(route.slice('sync?'.length));
+    if (since === undefined) return false;
+    const userId = rememberedUser(headers.authorization, req.socket);
+    return !!userId && sync(req, res, fallThrough, userId, since ?? undefined);
   };
 
   return {
     handle,
     get answered() {
       return answered;
+    },
+    get enabled() {
+      return enabled;
+    },
+    set enabled(on: boolean) {
+      enabled = on;
     },
   };
 }

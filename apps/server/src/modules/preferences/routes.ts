@@ -17,7 +17,11 @@ import {
   revalidateEveryTime,
   sendConditional,
 } from '../../lib/conditional.ts';
-import { preferencesAnswerSchema as answer, preferencesEtag } from './answer.ts';
+import {
+  preferencesAnswerSchema as answer,
+  preferencesEtag,
+  preferencesVersion,
+} from './answer.ts';
 import type { PreferencesService } from './service.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema };
@@ -54,7 +58,7 @@ export function preferencesRoutes(service: PreferencesService): FastifyPluginAsy
       },
       async (request, reply) => {
         const { preferences, revision } = await service.read(user(request));
-        const etag = preferencesEtag(user(request), revision);
+        const etag = preferencesEtag(preferencesVersion(user(request), revision));
         const headers = { etag, 'cache-control': revalidateEveryTime };
         if (etagMatches(request.headers['if-none-match'], etag))
           return sendConditional(reply, { headers });

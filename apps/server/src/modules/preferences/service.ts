@@ -2,8 +2,11 @@ import type { CreatePreferencesInput, Preferences } from '@fj/contract/preferenc
 import type { Db } from '../../db/executor.ts';
 import type { PreferencesTable } from '../../db/schema.ts';
 import { badField, notFound } from '../../errors.ts';
+import type { FrontRead, KeptAnswer } from '../../fast-reads/front-read.ts';
+import { answerJson } from '../../lib/conditional.ts';
 import { nowIso, parseJson } from '../../lib/json.ts';
 import { syncRepository } from '../sync/repository.ts';
+import { preferencesAnswerSchema, preferencesEtag, preferencesVersion } from './answer.ts';
 import { defaultPreferencesRow, toPreferences, toRow } from './mapping.ts';
 import { createPreferencesRowCache } from './row-cache.ts';
 import { preferencesRepository as repo } from './repository.ts';
@@ -25,6 +28,8 @@ export interface PreferencesServiceOptions {
    * database's one writer: a server sharing PostgreSQL with others would not hear their writes.
    */
   cacheRows?: boolean;
+  /** Check the answers the front door sends against their schema (everywhere but production). */
+  validateAnswers?: boolean;
 }
 
 export function createPreferencesService(db: Db, options: PreferencesServiceOptions = {}) {
@@ -57,6 +62,21 @@ export function createPreferencesService(db: Db, options: PreferencesServiceOpti
     }
     return answer;
   };
+
+  /** The record as the front door may send it, while it is kept in memory (SQLite). */
+  function keptAnswer(userId: string): KeptAnswer | undefined {
+    const row = cache?.known(userId);
+    if (!row) return undefined;
+    return {
+      version: preferencesVersion(userId, Number(row.revision)),
+      body: () =>
+        answerJson(
+          preferencesAnswerSchema,
+          { data: answerOf(row) },
+          options.validateAnswers ?? false,
+        ),
+    };
+  }
 
   /** Runs a write of the user's record; the cache forgets the record however it ends. */
   async function writing<T>(userId: string, write: () => Promise<T>): Promise<T> {
@@ -105,14 +125,12 @@ export function createPreferencesService(db: Db, options: PreferencesServiceOpti
       const row = await ensure(userId);
       return { preferences: answerOf(row), revision: Number(row.revision) };
     },
-    /**
-     * `read`'s answer when the record is kept in memory (SQLite), else undefined: for answers
-     * written before Fastify (fast-reads/), which read nothing from the database themselves.
-     */
-    kept(userId: string): { preferences: Preferences; revision: number } | undefined {
-      const row = cache?.known(userId);
-      return row && { preferences: answerOf(row), revision: Number(row.revision) };
-    },
+    /** GET /preferences as the front door asks it (fast-reads/front-read.ts): the kept record. */
+    front: {
+      etag: preferencesEtag,
+      kept: keptAnswer,
+      notModifiedNow: (userId) => keptAnswer(userId)?.version,
+    } satisfies FrontRead,
     /** Categories that go also lose their species lists, so no orphan list lingers. */
     async setCategories(userId: string, categories: string[]): Promise<Preferences> {
       const kept = tidy(categories);

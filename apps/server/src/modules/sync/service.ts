@@ -10,6 +10,7 @@ import {
   revalidateEveryTime,
   type ConditionalAnswer,
 } from '../../lib/conditional.ts';
+import type { AnswerVersion, FrontRead } from '../../fast-reads/front-read.ts';
 import type { UrlSigner } from '../../storage/url-signer.ts';
 import type { LocationService } from '../locations/service.ts';
 import { defaultPreferencesRow, toPreferences } from '../preferences/mapping.ts';
@@ -17,7 +18,6 @@ import { preferencesRepository } from '../preferences/repository.ts';
 import type { CursorCodec } from './cursor.ts';
 import type { ListCache } from './list-cache.ts';
 import { syncRepository, type RevisionState } from './repository.ts';
-import type { RevisionNow } from './revision-now.ts';
 
 export interface SyncServiceDeps {
   db: Db;
@@ -28,18 +28,20 @@ export interface SyncServiceDeps {
   listCache: ListCache;
   /** Check every answer against its schema before sending it (everywhere but production). */
   validateAnswers: boolean;
-  /** The revision read without a promise (SQLite), for the 304s answered before Fastify. */
-  revisionNow?: RevisionNow;
+  /** The revision read without a promise (SQLite: fast-reads/revision-now.ts), for the front door. */
+  revisionNow?: (userId: string) => RevisionState;
 }
 
 const nothingDeleted = { locations: [], entries: [] };
 
-/** GET /locations' ETag, with what it was made from; its headers are never changed. */
-interface ListTag {
-  revision: number;
-  day: number;
-  headers: Readonly<{ etag: string; 'cache-control': string }>;
-}
+/** What GET /locations is made from: the user's revision and the photo-signing day. */
+type ListVersion = AnswerVersion<readonly [revision: number, day: number]>;
+/** What GET /sync is made from: where it starts (`-`: everything), the revision, the day. */
+type ChangesVersion = AnswerVersion<readonly [from: number | '-', revision: number, day: number]>;
+
+const listEtag = ({ userId, parts }: AnswerVersion) => etagOf('l', userId, parts);
+const changesEtag = ({ userId, parts }: AnswerVersion) => etagOf('s', userId, parts);
+const conditionalHeaders = (etag: string) => ({ etag, 'cache-control': revalidateEveryTime });
 
 /**
  * Runs once a read knows it answers more than a 304, before it reads the data: the routes spend
@@ -101,50 +103,22 @@ export function createSyncService(deps: SyncServiceDeps) {
     return revision;
   }
 
-  /** GET /locations' ETag: the user's revision and the photo-signing day. */
-  function listTagOf(userId: string, { revision }: RevisionState): ListTag {
-    const day = signer.day();
-    const headers = {
-      etag: etagOf('l', userId, [revision, day]),
-      'cache-control': revalidateEveryTime,
-    };
-    return { revision, day, headers };
-  }
+  const state = (userId: string) => syncRepository.state(db, userId);
 
-  /**
-   * The list tags of the states `revisionNow` keeps: it hands out one state object per user until
-   * something is written, so a repeated 304 reuses its headers (one object, which fast-reads/
-   * turns into its header list once) instead of making the ETag again (issue 12).
-   */
-  const keptListTags = new WeakMap<RevisionState, { userId: string } & ListTag>();
+  const listVersion = (userId: string, { revision }: RevisionState): ListVersion => ({
+    userId,
+    parts: [revision, signer.day()],
+  });
 
-  function listTagNow(userId: string, now: RevisionNow): ListTag {
-    const state = now(userId);
-    const known = keptListTags.get(state);
-    if (known?.userId === userId && known.day === signer.day()) return known;
-    const tag = listTagOf(userId, state);
-    keptListTags.set(state, { userId, ...tag });
-    return tag;
-  }
-
-  async function listTag(userId: string) {
-    return listTagOf(userId, await syncRepository.state(db, userId));
-  }
-
-  /** GET /sync's ETag: where the answer starts (`-` for everything), the revision, the day. */
-  function changesTagOf(userId: string, since: string | undefined, state: RevisionState) {
-    const given = since === undefined ? undefined : sinceRevision(userId, since, state.revision);
+  function changesVersion(userId: string, since: string | undefined, current: RevisionState) {
+    const given = since === undefined ? undefined : sinceRevision(userId, since, current.revision);
     // Older than the last swept tombstone: the deletions it needs are gone, so everything.
-    const from = given !== undefined && given >= state.prunedRevision ? given : undefined;
-    const headers = {
-      etag: etagOf('s', userId, [from ?? '-', state.revision, signer.day()]),
-      'cache-control': revalidateEveryTime,
+    const from = given !== undefined && given >= current.prunedRevision ? given : undefined;
+    const version: ChangesVersion = {
+      userId,
+      parts: [from ?? '-', current.revision, signer.day()],
     };
-    return { state, from, headers };
-  }
-
-  async function changesTag(userId: string, since: string | undefined) {
-    return changesTagOf(userId, since, await syncRepository.state(db, userId));
+    return { from, version };
   }
 
   return {
@@ -154,36 +128,25 @@ export function createSyncService(deps: SyncServiceDeps) {
       ifNoneMatch: string | string[] | undefined,
       beforeBody: BeforeBody = nothingFirst,
     ): Promise<ConditionalAnswer> {
-      const { revision, day, headers } = await listTag(userId);
+      const version = listVersion(userId, await state(userId));
+      const headers = conditionalHeaders(listEtag(version));
       // A 304 carries no Sync-Cursor: the client has it from the answer its ETag names.
       if (etagMatches(ifNoneMatch, headers.etag)) return { headers };
       await beforeBody();
-      const version = `${revision}.${day}`;
-      let body = listCache.get(userId, version);
+      const [revision, day] = version.parts;
+      let body = listCache.get(userId, `${revision}.${day}`);
       if (!body) {
         body = answerJson(
           locationListSchema,
           { data: await locations.list(userId) },
           validateAnswers,
         );
-        listCache.set(userId, version, body);
+        listCache.set(userId, `${revision}.${day}`, body);
       }
       return {
         headers: { ...headers, [syncCursorHeader]: cursors.encode(userId, revision) },
         body,
       };
-    },
-
-    /**
-     * GET /locations' 304 when If-None-Match names the current answer, else undefined: the
-     * same decision as `list`, for answers written before Fastify (fast-reads/).
-     */
-    async listNotModified(
-      userId: string,
-      ifNoneMatch: string | string[] | undefined,
-    ): Promise<ConditionalAnswer | undefined> {
-      const { headers } = await listTag(userId);
-      return etagMatches(ifNoneMatch, headers.etag) ? { headers } : undefined;
     },
 
     /** GET /sync: what changed since the cursor, or everything without one. */
@@ -193,52 +156,40 @@ export function createSyncService(deps: SyncServiceDeps) {
       ifNoneMatch: string | string[] | undefined,
       beforeBody: BeforeBody = nothingFirst,
     ): Promise<ConditionalAnswer> {
-      const { state, from, headers } = await changesTag(userId, since);
+      const current = await state(userId);
+      const { from, version } = changesVersion(userId, since, current);
+      const headers = conditionalHeaders(changesEtag(version));
       if (etagMatches(ifNoneMatch, headers.etag)) return { headers };
       await beforeBody();
-      const cursor = cursors.encode(userId, state.revision);
+      const cursor = cursors.encode(userId, current.revision);
       const answer: SyncAnswer =
         from === undefined
           ? await everything(userId, cursor)
-          : from === state.revision
+          : from === current.revision
             ? { cursor, full: false, locations: [], deleted: nothingDeleted }
             : await changedSince(userId, cursor, from);
       return { headers, body: answerJson(syncAnswerSchema, answer, validateAnswers) };
     },
 
     /**
-     * GET /sync's 304 when If-None-Match names the current answer, else undefined (a bad
-     * cursor throws the same 400 as `changes`).
+     * GET /locations and GET /sync as the front door asks them (fast-reads/front-read.ts): on
+     * SQLite the revision is read at once (`revisionNow`), elsewhere with the routes' read.
      */
-    async changesNotModified(
-      userId: string,
-      since: string | undefined,
-      ifNoneMatch: string | string[] | undefined,
-    ): Promise<ConditionalAnswer | undefined> {
-      const { headers } = await changesTag(userId, since);
-      return etagMatches(ifNoneMatch, headers.etag) ? { headers } : undefined;
-    },
-
-    /**
-     * `listNotModified` and `changesNotModified` decided at once, where the revision can be read
-     * without a promise (SQLite; undefined on PostgreSQL): the 304's headers, or undefined when
-     * the client's copy is stale. Never the ETag of an answer with a body: the read may see a
-     * write of this process that has not committed (sync/revision-now.ts).
-     */
-    notModifiedNow: revisionNow && {
-      list(userId: string, ifNoneMatch: string | string[] | undefined) {
-        const { headers } = listTagNow(userId, revisionNow);
-        return etagMatches(ifNoneMatch, headers.etag) ? headers : undefined;
-      },
-      /** Throws the same 400 as `changes` for a bad cursor. */
-      changes(
-        userId: string,
-        since: string | undefined,
-        ifNoneMatch: string | string[] | undefined,
-      ) {
-        const { headers } = changesTagOf(userId, since, revisionNow(userId));
-        return etagMatches(ifNoneMatch, headers.etag) ? headers : undefined;
-      },
+    front: {
+      list: {
+        etag: listEtag,
+        notModifiedNow: (userId) =>
+          revisionNow
+            ? listVersion(userId, revisionNow(userId))
+            : state(userId).then((current) => listVersion(userId, current)),
+      } satisfies FrontRead,
+      changes: {
+        etag: changesEtag,
+        notModifiedNow: (userId, since) =>
+          revisionNow
+            ? changesVersion(userId, since, revisionNow(userId)).version
+            : state(userId).then((current) => changesVersion(userId, since, current).version),
+      } satisfies FrontRead<string | undefined>,
     },
 
     /** A deleted account's cached answer goes at once, not when the cache needs the room. */
