@@ -1,5 +1,5 @@
 // GET /api/v1/locations through a round-robin balancer in front of two servers, against the
-// same balancer in front of one of them, in turns in the same run (issue 16). The servers share
+// same balancer in front of one of them, in turns in the same run. The servers share
 // PostgreSQL and, when it answers, Redis (the rate limit then counts there), as docs/deploy.md
 // sets them up.
 import { mkdtempSync, rmSync } from 'node:fs';

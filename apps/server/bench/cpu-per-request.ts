@@ -1,5 +1,5 @@
 // The server's own CPU time per request (user + system, from /proc/<pid>/stat) for the small
-// reads of issue 12: GET /locations' 304, GET /preferences' 200 and its 304. Throughput ratios
+// reads the bench holds to targets: GET /locations' 304, GET /preferences' 200 and its 304. Throughput ratios
 // follow the load of the machine; CPU per request moves much less, so this is how two builds
 // are compared in the same minutes. Each build named runs at once, and the builds (and a bare
 // node:http server replaying each answer's recorded bytes) are measured in turns, round after

@@ -1,5 +1,5 @@
 // RSS of a real server while it exports 2,000 spots × 10 entries (200 of them with a photo) as
-// GeoJSON and as CSV, and backs the account up as a ZIP (issue 15: both stream, so memory stays
+// GeoJSON and as CSV, and backs the account up as a ZIP (both stream, so memory stays
 // flat however large the account). Beside it, the same server answering GET /locations, which
 // builds the whole list in memory. Then the backup is restored into a new account (its time and
 // the server's RSS growth while it does).

@@ -1,6 +1,6 @@
 // GET /api/v1/locations for a user with 200 locations × 10 entries on the real server, against
 // plain node:http sending the very same bytes, and its 304 (If-None-Match) against a bare
-// server's empty 304 (issue 12: goals 0.6 and 0.8 of the bare server).
+// server's empty 304 (targets: 0.6 and 0.8 of the bare server).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -74,7 +74,7 @@ async function journalFigures(): Promise<Figure[]> {
       unit: 'ms',
       target: 10,
     });
-    // A 500 kB polygon of 250,000 wrong numbers (issue 10): refused after a cheap count.
+    // A 500 kB polygon of 250,000 wrong numbers: refused after a cheap count.
     const wrongNumbers = `{"name":"x","position":{"lat":1,"lng":1},"area":{"type":"Polygon","coordinates":[[${'0,'.repeat(249_999)}0]]}}`;
     const postInvalid = () =>
       t.app.inject({

@@ -1,5 +1,5 @@
 // GET /preferences with a valid ID token, on the real server, against plain node:http sending
-// the very bytes the server sent (issue 12: the goal is at least 0.6 of the bare server).
+// the very bytes the server sent (the target is at least 0.6 of the bare server).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

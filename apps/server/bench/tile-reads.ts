@@ -1,4 +1,4 @@
-// GET /api/tiles/… (issue 14) on the real server, from a PMTiles and an MBTiles file, against
+// GET /api/tiles/… on the real server, from a PMTiles and an MBTiles file, against
 // plain node:http sending the very bytes of one tile answer.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

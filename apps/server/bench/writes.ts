@@ -1,7 +1,7 @@
 // Creates per second on the real server, 20 clients at once, each a user of its own with a valid
 // ID token, on SQLite and (with TEST_DATABASE_URL) PostgreSQL. Beside each: plain node:http doing
-// the same insert with the same driver, measured in the same minutes (issue 12: at least 2,000
-// creates a second on SQLite and 1,000 on PostgreSQL).
+// the same insert with the same driver, measured in the same minutes (targets: at least
+// 2,000 creates a second on SQLite and 1,000 on PostgreSQL).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -3,7 +3,7 @@
 // code cache, and starts the server.
 //
 // Node compiles every function of a module again at each start; for a bundle of some 4 MB that
-// was most of the time to healthy (issue 12). V8 can save what it compiled and take it back at
+// was most of the time to healthy. V8 can save what it compiled and take it back at
 // the next start, but Node 20 offers that only for scripts (vm.Script), not for ES modules: so the
 // server is bundled as CommonJS and run here as a script. Once it listens, a start that found no
 // usable cache leaves one (what V8 compiled up to then) for the next start. The cache belongs to

@@ -72,7 +72,7 @@ function stdoutInBuffers(): LineDestination {
     sync: false,
     // Lines gather up to 64 kB (or a quarter of a second) per write: a write for every
     // line cost more than the line itself under load, and an asynchronous write costs
-    // about the same CPU whether it carries 12 kB or 64 kB (issue 12).
+    // about the same CPU whether it carries 12 kB or 64 kB.
     minLength: gatherChars,
     maxWrite: 2 * gatherChars,
     periodicFlush: 250,
@@ -215,7 +215,7 @@ export function nextRequestId(): string {
  * The line is the one pino writes (level, time, pid, hostname, reqId, req, res, responseTime,
  * msg), put together here and written to the logger's stream: its fields are the serializers'
  * output (the URL already redacted), so pino's redaction would find nothing, and running it and
- * pino's generic serialising cost more than the rest of a small read (issue 12). Error lines go
+ * pino's generic serialising cost more than the rest of a small read. Error lines go
  * through pino as before.
  */
 export class OneLinePerRequest extends LogController {

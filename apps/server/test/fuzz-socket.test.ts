@@ -2,7 +2,7 @@
 // export, backup, sync, tiles, photos, the reset page), sent over real sockets to the build
 // started as `npm start` starts it (production mode, TRUST_PROXY's default: proxies on loopback
 // trusted), some chunked and some cut off mid-body: no answer may be a 5xx, and the process must
-// stay up (issue 25: test/fuzz.test.ts calls the app in-process, where no socket ever closes).
+// stay up (test/fuzz.test.ts calls the app in-process, where no socket ever closes).
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';

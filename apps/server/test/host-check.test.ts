@@ -1,6 +1,6 @@
 // With PUBLIC_URL unset, the server answers only requests for this machine's own names and
 // addresses: a page on another name, pointed at the server by DNS rebinding, is refused
-// (issue 25, L6; docs/behaviour.md#origins).
+// (docs/behaviour.md#origins).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { hostname, networkInterfaces, tmpdir } from 'node:os';

@@ -196,7 +196,7 @@ describe.each(databaseKinds)('GET /sync on $name', (kind) => {
     expect(res.statusCode).toBe(401);
   });
 
-  it('puts a Sync-Cursor header on GET /locations, and leaves its body as SPEC.md §7 has it', async () => {
+  it('puts a Sync-Cursor header on GET /locations, and leaves its body { data } as it was', async () => {
     const { user } = await userWithJournal();
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/locations', headers: user.auth });
     expect(res.headers['sync-cursor']).toMatch(/^[0-9a-z]+\.[A-Za-z0-9_-]{22}$/);

@@ -1,7 +1,7 @@
 // Uploads past IMPORT_MAX_MB, and uploads the client abandons, against the real server (its build,
 // as `npm start` runs it, in production mode with TRUST_PROXY's default) over a real socket:
 // Fastify's inject() has no socket to close, which is how a 413 that crashed the process went
-// unseen (issue 25, C1).
+// unseen.
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect } from 'node:net';

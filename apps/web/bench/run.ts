@@ -1,4 +1,4 @@
-// `npm run bench -w apps/web`: the web app's figures (issue 12), each against its target and
+// `npm run bench -w apps/web`: the web app's figures, each against its target and
 // beside a reference measured in the same run. `npm run bench -w apps/web -- map` runs only
 // the sections named (see `sections` below). README.md says what each measures.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -142,7 +142,7 @@ async function offlineFigures(server: BenchServer): Promise<Figure[]> {
 }
 
 /**
- * A saved map area at zooms 10–16 around one spot (issue 14), on a server of its own whose tile
+ * A saved map area at zooms 10–16 around one spot, on a server of its own whose tile
  * file holds those tiles (the shared server has no tile file: its other sections need none).
  */
 async function savedAreaFigures(): Promise<Figure[]> {

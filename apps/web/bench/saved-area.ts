@@ -1,4 +1,4 @@
-// A saved map area at zooms 10–16 around one spot (issue 14): from "Download" in the app's
+// A saved map area at zooms 10–16 around one spot: from "Download" in the app's
 // "Make my spots available offline" until it says "Saved …", with its size; beside fetching
 // the same tiles from the same server in Node, 6 at a time as the app does.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';

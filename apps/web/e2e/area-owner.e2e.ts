@@ -15,8 +15,7 @@ import { useServerWithTiles } from './support/tile-server.ts';
 import { writeSolidMbtiles } from './support/tile-files.ts';
 
 /**
- * Saved map areas belong to the user who saved them (issue 25, M2;
- * docs/behaviour.md#saved-map-areas): on one browser, the first user's saved area and its tiles
+ * Saved map areas belong to the user who saved them (docs/behaviour.md#saved-map-areas): on one browser, the first user's saved area and its tiles
  * are gone once they sign out, and the next user sees none of them.
  */
 

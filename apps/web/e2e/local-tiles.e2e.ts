@@ -23,7 +23,7 @@ import {
 import { useServerWithTiles } from './support/tile-server.ts';
 
 /**
- * The base map from a tile file on the server (issue 14, docs/behaviour.md#map-tiles): with a
+ * The base map from a tile file on the server (docs/behaviour.md#map-tiles): with a
  * raster MBTiles of one colour in DATA_DIR/tiles and every outside host refused, the map shows
  * that colour, and no request leaves for another host.
  */

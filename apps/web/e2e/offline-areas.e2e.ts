@@ -15,7 +15,7 @@ import { useServerWithTiles } from './support/tile-server.ts';
 import { shareOfColour, writeSolidMbtiles, type Rgb } from './support/tile-files.ts';
 
 /**
- * Saved map areas (issue 14, docs/behaviour.md#saved-map-areas): a rectangle drawn on the map
+ * Saved map areas (docs/behaviour.md#saved-map-areas): a rectangle drawn on the map
  * plans fewer tiles than the visible area; save the visible area of a raster MBTiles of one colour, go offline and reload: the map still shows the colour, drawn
  * from the saved tiles, and no tile request reaches the network.
  */

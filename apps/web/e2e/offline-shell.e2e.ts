@@ -9,7 +9,7 @@ import { gzipBytes, recordScripts } from './support/scripts.ts';
 import { startServer, type StartedServer } from './support/server.ts';
 
 /**
- * The installable, offline app shell (docs/architecture.md#service-worker, issue 13): after one
+ * The installable, offline app shell (docs/architecture.md#service-worker): after one
  * online visit the service worker serves the app, every lazy page included, with no network; a
  * new deploy shows "New version ready — Reload" and waits for the user.
  */

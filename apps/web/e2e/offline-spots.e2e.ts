@@ -22,7 +22,7 @@ import { useServerWithTiles } from './support/tile-server.ts';
 import { mapLikePng, shareOfColour, writeMbtiles, type Rgb } from './support/tile-files.ts';
 
 /**
- * "Make my spots available offline" (issue 14, docs/behaviour.md#saved-map-areas): the server's
+ * "Make my spots available offline" (docs/behaviour.md#saved-map-areas): the server's
  * tile file holds zooms 10–16 only around three spots (two close together, one apart). The
  * action plans 1 km around each spot with the overlap merged, shows the size first, downloads
  * with progress, lists the area, and the map draws from it offline with no tile request

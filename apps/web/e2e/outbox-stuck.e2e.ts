@@ -46,7 +46,7 @@ async function editDescription(details: Locator, description: string) {
   await details.page().locator('.Toastify__toast', { hasText: 'Changes saved' }).first().waitFor();
 }
 
-describe.skipIf(e2e.skip)('a change the server keeps refusing (issue 26)', () => {
+describe.skipIf(e2e.skip)('a change the server keeps refusing', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

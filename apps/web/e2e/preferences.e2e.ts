@@ -11,7 +11,7 @@ import {
 } from './support/browser.ts';
 import { preferencesSaved, readPreferences } from './support/preferences.ts';
 
-describe.skipIf(e2e.skip)('no edit loses a preference value (issue 9)', () => {
+describe.skipIf(e2e.skip)('no edit loses a preference value', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

@@ -32,7 +32,7 @@ async function visitHome(page: Page): Promise<void> {
   await page.getByRole('heading', { name: /^Hello, / }).waitFor({ state: 'attached' });
 }
 
-describe.skipIf(e2e.skip)('the tutorial: once, on the home map only (issue 9)', () => {
+describe.skipIf(e2e.skip)('the tutorial: once, on the home map only', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

@@ -10,7 +10,7 @@ import { isRecord, type Reading, type ReadingResult } from './reading.ts';
  * locationListReadingSchema (`{ data: [...] }` or a bare list of whole locations), read field by
  * field. The list of a keen forager holds thousands of locations and tens of thousands of
  * entries, and zod without generated code (the browser's Content-Security-Policy forbids it)
- * took a good part of the map's first draw (issue 12). It accepts exactly what the schema
+ * took a good part of the map's first draw. It accepts exactly what the schema
  * accepts and answers the same values (members the schema does not declare are left out). An
  * answer it refuses, which should never come, goes through the schema itself, so the error
  * names the same place and says the same as the schema's. A property test holds the two

@@ -5,7 +5,7 @@ import type { AsyncLocalStorage } from 'node:async_hooks';
  * request state, adapter: on `globalThis[Symbol.for('better-auth:global')]`). On Node 20 the
  * first `run` of such a storage turns the process's async hooks on, and they stay on: every
  * socket write, timer, nextTick and promise of every later request then runs their callbacks,
- * even the fast reads that never touch better-auth (about 2 µs of a 304's 20 under load, issue 12).
+ * even the fast reads that never touch better-auth (0.3–1.2 µs of a 304's 23 µs, measured by build pairs in turns).
  *
  * better-auth only reads those storages inside a call we make (`handler`, `api.*`), and with no
  * `advanced.backgroundTasks` it awaits all of its own work before the call settles. So once no

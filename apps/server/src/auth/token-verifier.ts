@@ -28,7 +28,7 @@ export interface TokenVerifier {
    * `remembered` for the token in `credential` (an Authorization header, read by `tokenOf`; null
    * when it holds none) sent over `connection` (any object that lives as long as it: the
    * socket): the same answer, but the credential the connection sent last is recognised by
-   * comparing it with the one sent now, without reading or hashing the token again (issue 12).
+   * comparing it with the one sent now, without reading or hashing the token again.
    * Expiry and revocation are checked on every call, as in `remembered`.
    */
   rememberedOn(

@@ -32,7 +32,7 @@ parentPort.once('message', () => { clearInterval(timer); db.close(); parentPort.
  * Moves SQLite's WAL checkpoints off the event loop. A checkpoint copies the WAL's pages into the
  * database file and syncs both; run by the connection that committed (SQLite's default, every
  * 1,000 pages), it held every request for as long, and under a stream of creates it was a good
- * part of their commits (issue 12). Here a worker thread with a connection of its own checkpoints
+ * part of their commits. Here a worker thread with a connection of its own checkpoints
  * every `everyMs`, and the server's connection only past 10,000 pages (should the worker fall
  * behind or fail). Answers stop(), for closing the database.
  */

@@ -24,7 +24,7 @@ const definedKeys = (row: Record<string, unknown>) =>
 
 /**
  * A query that Kysely builds and compiles once per kind of database, then runs with each call's
- * values: building and compiling took a good part of a write's time (issue 12), and the hot
+ * values: building and compiling took a good part of a write's time, and the hot
  * queries of a create are the same text every time.
  *
  * `build` is called once with markers in place of the values: each argument, or, for a plain

@@ -21,7 +21,7 @@ const savepoint = 'fj_write';
  * On SQLite, the writes that arrive together share one transaction: each runs inside a savepoint
  * of its own (its failure rolls back its own work and nothing else, and its caller gets its own
  * error), and one COMMIT makes them all durable before any caller hears back. A commit (its WAL
- * write) cost about as much as the rest of a create's statements together (issue 12); SQLite has
+ * write) cost about as much as the rest of a create's statements together; SQLite has
  * one writer, so the writes took turns already, and they still do, in arrival order.
  *
  * A batch is what has queued by the time the event loop reaches its check phase (setImmediate):

@@ -5,7 +5,7 @@ import type pg from 'pg';
  * The pool as Kysely's PostgreSQL dialect sees it, sending each query text with parameters as a
  * named prepared statement: PostgreSQL then parses and plans it once per connection, and every
  * later run sends only its parameters. On a small machine, where the database shares the CPU with
- * the server, that work was a good part of a write's cost (issue 12).
+ * the server, that work was a good part of a write's cost.
  *
  * Texts without parameters (BEGIN, COMMIT, migrations' DDL) go as before, in the simple protocol,
  * which also allows several statements in one text. At most `size` texts get a name, the first

@@ -4,7 +4,7 @@ import { keepUntilExit } from './sqlite-kept-objects.ts';
 /**
  * Reads that answer at once, without a promise: statements run directly on SQLite's one
  * connection (better-sqlite3 is synchronous), beside Kysely, which queues every query behind
- * the transaction in progress. For the conditional reads answered before Fastify (issue 12),
+ * the transaction in progress. For the conditional reads answered before Fastify,
  * where Kysely's promises and connection queue cost several times the read itself.
  *
  * A read sees what the connection sees: the committed rows, or, while a transaction of this

@@ -18,7 +18,7 @@ const mayChangeWhatReadsSee = (statement: Statement) => !statement.readonly || !
 
 /**
  * The database as Kysely's SQLite dialect sees it, with each statement prepared once: Kysely asks
- * for `prepare(sql)` on every query, and preparing took an eighth of a create's time (issue 12).
+ * for `prepare(sql)` on every query, and preparing took an eighth of a create's time.
  * Our queries have parameters, so a few hundred texts cover them all (lists of ids are sent in
  * chunks of a fixed size), and none is ever dropped: a statement left to the garbage collector
  * can abort the process on Node 24 (sqlite-kept-objects.ts). Reusing a statement is safe because Kysely runs one query at a time on

@@ -18,7 +18,7 @@ const fixedUrlJson = new Map(fixedUrls.map((url) => [url, JSON.stringify(redactU
 /**
  * The `req` of a fast read's log line, as JSON (the same text as the line Fastify writes: method,
  * url, host, remoteAddress, remotePort). Building and serialising it for every answer cost about
- * a sixth of a 304 (issue 12), and all but the URL is the same for every request of a connection:
+ * a sixth of a 304, and all but the URL is the same for every request of a connection:
  * the port and peer address are the socket's, and the host and client address (which TRUST_PROXY
  * may take from X-Forwarded-Host and X-Forwarded-For) depend only on those and three headers. So
  * the client's part is kept per socket, with the three headers it came from, and made again when

@@ -8,7 +8,7 @@ const asSent = (data: unknown): unknown => JSON.parse(JSON.stringify(data) ?? 'n
 
 /**
  * How answers become JSON. In production: `JSON.stringify`, without running the route's zod
- * response schema; checking every answer of every request cost more than building it (issue 12).
+ * response schema; checking every answer of every request cost more than building it.
  * Elsewhere (tests, development), each answer is also encoded with its schema, and one that the
  * schema refuses, or would change (a member it does not declare, a value it would transform), is
  * a 500: so the tests prove that what production sends unchecked is what the schema says.

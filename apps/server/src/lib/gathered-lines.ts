@@ -28,7 +28,7 @@ function handOverAll(): void {
  * them), in the order they were written, as one UTF-8 buffer. SonicBoom appends each
  * write to the string it has not written yet and measures that whole string again (its
  * `Buffer.byteLength`), so at one line per request its own gathering cost about a microsecond
- * and a half a line, a tenth of a 304 (issue 12); an array and one join cost a fraction of that.
+ * and a half a line, a tenth of a 304; an array and one join cost a fraction of that.
  * Given a string, SonicBoom also encodes it twice more (to measure it, and again after the write
  * to cut off what was written); given a buffer it encodes nothing, which took another 0.3 µs a
  * line (bench/README.md).

@@ -15,7 +15,7 @@ const kept: object[] = [];
  * on each tick costs about half a microsecond more, for as long as the process lives. Which
  * processes it hit depended on when collections fell between their first calls (sign-up and
  * sign-in were enough): in half of the servers started for the bench, a 304 cost 22–24 µs of CPU
- * instead of 18–19 (issue 12, bench/README.md). One tick object kept alive keeps its maps, and
+ * instead of 18–19. One tick object kept alive keeps its maps, and
  * so the caches, as they were.
  *
  * Inside a tick's callback the current async resource is that tick object, whether or not any

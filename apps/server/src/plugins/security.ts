@@ -32,7 +32,7 @@ const contentSecurityPolicy = [
  * The security headers of every answer: helmet's defaults (with the policy above, and without
  * Cross-Origin-Embedder-Policy, which would block the map tiles), written out once. None of them
  * depends on the request, so one hook copies them instead of running helmet per request, which
- * took a small answer from 0.93 to 0.36 of a bare node:http server's throughput (issue 12).
+ * took a small answer from 0.93 to 0.36 of a bare node:http server's throughput.
  */
 export const securityHeaders: Readonly<Record<string, string>> = {
   'content-security-policy': contentSecurityPolicy,

@@ -181,8 +181,8 @@ function readableImport(files: Record<ImportedKind, Buffer>) {
 
 /**
  * The bytes of a file to import: random, ZIP-headed, a broken real file, a text document, or
- * one past the size limits. Left out while the import's rewrite is pending (issue 25, another
- * part): GeoJSON nested deep, and a CSV mapping naming a column `toString` or `constructor`,
+ * one past the size limits. Left out while the import's rewrite is pending
+ * elsewhere: GeoJSON nested deep, and a CSV mapping naming a column `toString` or `constructor`,
  * both still a 500.
  */
 function importBytes(t: SocketFuzzTargets): fc.Arbitrary<Buffer> {

@@ -1,5 +1,5 @@
 /**
- * The tutorial shows only on the home map (issue 9). Help ("Play the tutorial again") and
+ * The tutorial shows only on the home map, the screen its steps describe. Help ("Play the tutorial again") and
  * Settings (the switch) ask for it here; the overlay on the home map reads it. In memory only:
  * what lasts is the account's flag (PUT /preferences/tutorial).
  */

@@ -22,7 +22,7 @@ export interface BackButtonActions {
 export type BackButtonOutcome = 'closed-menu' | 'closed-modal' | 'went-back' | 'exited' | 'nothing';
 
 /**
- * The mobile back button (docs/behaviour.md#back-button), in its order, and one thing per press (issue 9): closing
+ * The mobile back button (docs/behaviour.md#back-button), in its order, and one thing per press: closing
  * the menu, or a modal or bottom sheet that answered the request, ends the handling. Only when
  * nothing was open does it go back one step, or exit on /, /home and /login.
  */

@@ -16,7 +16,7 @@ beforeEach(() => {
   const server = installFakeFetch();
   signedInServer(server);
   server.on('PUT /api/v1/preferences/terrain', () => json({}));
-  // An edit first reads the saved lists once per session (issue 9).
+  // An edit first reads the saved lists once per session, so it never writes over names it has not seen.
   server.on('GET /api/v1/preferences', () =>
     json({ data: { categories: ['herbs'], species: { herbs: ['mint'] }, terrainTypes: [] } }),
   );

@@ -10,7 +10,7 @@ describe('start-up and species loading', () => {
     const store = await signedInStore();
     expect(prefReads()).toBe(1);
     expect(store.getState().speciesCategories).toEqual({ mushrooms: ['morel'], herbs: ['mint'] });
-    // Every name the server holds, also those that repeat a built-in one (issue 9).
+    // Every name the server holds, also those that repeat a built-in one.
     expect(store.getState().terrainOptions.custom).toEqual(['forest', 'meadow']);
     expect(store.getState().treeOptions.custom).toEqual(['oak', 'yew']);
     expect(store.getState().speciesLoading).toBe(false);

@@ -60,7 +60,7 @@ const isBlank = (value: unknown) =>
 
 /**
  * The fields of an edit whose values differ from the location's (a blank value is the same
- * as an absent one): a location update sends only these (issue 13, conflicts), so an edit form
+ * as an absent one): a location update sends only these, so an edit form
  * that sends every field cannot overwrite another device's change to a field it left alone.
  */
 export function changedFields(

@@ -41,7 +41,7 @@ async function loggedWrite<T>(label: string, write: () => Promise<T>): Promise<T
 }
 
 /**
- * A write that waits for the server (SPEC.md §8), with the outbox behind it: queued at once when
+ * A write that waits for the server (docs/behaviour.md#outbox), with the outbox behind it: queued at once when
  * the device is offline or the write depends on a queued one (its order is kept), queued when
  * the request got no answer, and logged and re-thrown when the server answered with an error,
  * whatever else waits in the outbox.

@@ -7,7 +7,7 @@ const t = setUpStoreTests();
 const bodies = (key: string) => t.server.callsTo(key).map((call) => call.body);
 const oddNames = ['constructor', 'toString', '__proto__'] as const;
 
-describe('odd names are names like any other (issue 9)', () => {
+describe('odd names are names like any other', () => {
   it.each(oddNames)('category %s: added, given a species, saved, removed', async (name) => {
     const path = `PUT /api/v1/preferences/species/${encodeURIComponent(name)}`;
     t.server.on(path, () => json({ data: serverPrefs }));

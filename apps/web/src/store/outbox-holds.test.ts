@@ -10,7 +10,7 @@ import { loadStore } from '../testing/store-kit.ts';
 freshIndexedDbPerTest();
 
 /**
- * The outbox holds only what the network lost (issue 26, docs/behaviour.md#outbox): a write the
+ * The outbox holds only what the network lost (docs/behaviour.md#outbox): a write the
  * server answers is the caller's, whatever waits in the queue, unless it depends on a queued one.
  */
 const API = '/api/v1';

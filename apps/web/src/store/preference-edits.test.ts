@@ -15,7 +15,7 @@ const newUserPrefs = {
   customTreeTypes: ['oak', 'maple', 'pine'],
 };
 
-describe('no edit loses a preference value (issue 9)', () => {
+describe('no edit loses a preference value', () => {
   it("a new user's first terrain and tree edits keep every name the server held", async () => {
     t.server.on('GET /api/v1/preferences', () => json({ data: newUserPrefs }));
     const store = await loadStore();

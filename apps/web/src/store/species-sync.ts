@@ -15,7 +15,7 @@ export function signedIn(get: GetJournal, action: string): string | null {
  * Reads the species, terrain and tree lists from the server (docs/behaviour.md#species-service) and remembers whether
  * this session has done so for the signed-in user. Edits wait for that: a list only partly
  * known (stored on this device, or not read yet) must never be written back over the
- * server's (issue 9).
+ * server's: that would drop names the user never removed.
  */
 export function createSpeciesSync(
   set: SetJournal,

@@ -64,7 +64,7 @@ export async function spool(source: Readable, limits: SpoolLimits): Promise<Spoo
  * refusal (413) the request is only unpiped and paused, so its socket lives until the answer has
  * been written (Fastify closes the connection after a body parser's error). Destroyed, it closed
  * the socket before the answer: the client could read a reset instead of the 413, and Node let go
- * of the socket, which the request's log line read (issue 25). A request that ends early (the
+ * of the socket, which the request's log line read, and the process crashed. A request that ends early (the
  * client went away, or sent less than its Content-Length) fails the spool with a 400.
  */
 export function detachedBody(request: Readable): Readable {

@@ -28,7 +28,7 @@ const locationColumns = [
 ] as const satisfies readonly (keyof LocationsTable)[];
 /**
  * insert … select … where (the user's count) < max: the quota's count and the insert in one
- * statement (one round trip less on PostgreSQL; issue 12). PostgreSQL types each parameter from
+ * statement (one round trip less on PostgreSQL). PostgreSQL types each parameter from
  * its column, as for `values`.
  */
 const insertBelowQuotaQuery = compiledOnce((db: Executor, row: LocationsTable, max: number) =>

@@ -26,7 +26,7 @@ const sizeOf = (row: PreferencesTable) =>
 /**
  * Each user's preferences record as last read, least recently used going first past `maxBytes`:
  * the app reads its preferences on every start and refresh, and the query cost more than the
- * rest of that answer (issue 12). Only this process writes the database it is used for (see
+ * rest of that answer. Only this process writes the database it is used for (see
  * createPreferencesService), so forgetting a row after each write keeps it true.
  */
 export function createPreferencesRowCache(maxBytes = 16 * 1024 * 1024): PreferencesRowCache {

@@ -25,7 +25,7 @@ const bumpQuery = compiledOnce((trx: Executor, userId: string) =>
 
 /**
  * The read of state, compiled once: it decides every conditional read (a 304 is mostly this
- * read), and building the query each time cost about as much as running it (issue 12).
+ * read), and building the query each time cost about as much as running it.
  */
 const stateQuery = compiledOnce((db: Executor, userId: string) =>
   db

@@ -96,7 +96,7 @@ export function AppLayout() {
           <Outlet />
         </PageSlot>
       </main>
-      {/* Only over the map it describes (issue 9). */}
+      {/* Only over the map, the screen its steps describe. */}
       {pathname === '/' && <TutorialOverlay />}
     </div>
   );

@@ -91,7 +91,7 @@ export function TutorialOverlay() {
   function close() {
     setOpen(false);
     tutorialRequest.markClosed();
-    // Through the store, so closing it offline is kept for the server too (issue 13).
+    // Through the store, so closing it offline is kept for the server too.
     void useJournalStore.getState().saveTutorialFlag(false);
   }
 

@@ -28,7 +28,7 @@ export function TutorialSetting() {
     setShow(next);
     if (next) tutorialRequest.request();
     else tutorialRequest.withdraw();
-    // Through the store, so a change made with no network waits in the outbox (issue 13).
+    // Through the store, so a change made with no network waits in the outbox.
     if (!(await useJournalStore.getState().saveTutorialFlag(next))) setShow(!next);
     setSaving(false);
   }

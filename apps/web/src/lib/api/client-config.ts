@@ -35,7 +35,7 @@ async function load(): Promise<ClientConfig> {
   // Within 30 s like every request (docs/behaviour.md#api-client), the body included.
   const deadline = deadlineIn();
   try {
-    // The copy kept with saved map areas lets the map start with no network (issue 14).
+    // The copy kept with saved map areas lets the map start with no network.
     // Asked for as the app started on `/` (app/start-up.ts), when that got an answer.
     const response = await fetchOrSavedCopy(
       clientConfigUrl(),

@@ -9,7 +9,7 @@ import {
 } from '../../testing/fake-fetch.ts';
 import { type FakeXhr, installFakeXhr } from '../../testing/fake-xhr.ts';
 
-/** The API client's rules, and the stall time-out, for POST /api/v1/photos (issue 9). */
+/** The API client's rules, and the stall time-out, for POST /api/v1/photos. */
 let server: FakeFetch;
 let sent: FakeXhr[];
 

@@ -1,4 +1,4 @@
-/** docs/behaviour.md#api-client: a request without an answer after 30 s fails (SPEC.md §7). */
+/** docs/behaviour.md#api-client: a request without an answer after 30 s fails, so nothing waits without an end. */
 export const API_TIMEOUT_MS = 30_000;
 
 export interface Deadline {

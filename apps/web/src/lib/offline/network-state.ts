@@ -13,7 +13,7 @@ export interface NetworkStateSources {
 }
 
 /**
- * Online or offline, now and on every change (issue 13: the data layer replays its outbox when
+ * Online or offline, now and on every change (the data layer replays its outbox when
  * the device comes back, and the header shows the state). In the browser it follows
  * navigator.onLine and the window's online/offline events; in the native app @capacitor/network,
  * with navigator.onLine until the plugin's first answer. "Online" means a network is there, not

@@ -1,7 +1,10 @@
 import { ApiError, INVALID_RESPONSE_CODE, NETWORK_CODE, TIMEOUT_CODE } from '../api/api-error.ts';
 import type { OutboxOp } from './outbox-ops.ts';
 
-/** SPEC.md §8: only a write that got no answer at all goes to the outbox. */
+/**
+ * Only a write that got no answer at all goes to the outbox: a server that answered has decided,
+ * and its refusal is the caller's to show (docs/behaviour.md#outbox).
+ */
 export function isNoResponse(error: unknown): boolean {
   return error instanceof ApiError && (error.code === NETWORK_CODE || error.code === TIMEOUT_CODE);
 }

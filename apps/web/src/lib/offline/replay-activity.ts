@@ -1,7 +1,6 @@
 /**
  * Whether the outbox is replaying queued writes right now. The outbox sets it; the "New version
- * ready" prompt reads it, because reloading mid-replay would cut a write off half-way (issue 13:
- * never reload while the outbox is replaying). A module of its own so neither imports the other.
+ * ready" prompt reads it, because reloading mid-replay would cut a write off half-way. A module of its own so neither imports the other.
  */
 type Listener = (replaying: boolean) => void;
 

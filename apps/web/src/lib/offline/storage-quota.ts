@@ -29,7 +29,7 @@ let persistAsked: Promise<boolean> | null = null;
 
 /**
  * Asks the browser once per page to keep this site's data (the local journal, queued writes and
- * photos) under storage pressure instead of evicting it (issue 13). Answers whether it will;
+ * photos) under storage pressure instead of evicting it. Answers whether it will;
  * false where the API is absent or refuses, which is no error: the data is then kept as long as
  * the browser allows.
  */

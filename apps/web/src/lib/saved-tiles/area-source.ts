@@ -30,7 +30,8 @@ function tileTemplates(body: unknown): string[] {
 
 /**
  * The tile URLs of the streets style's first tiled source (the server's own base map), read
- * from its TileJSON. Null when the style has none: outside styles are not saved (issue 14).
+ * from its TileJSON. Null when the style has none: outside styles are not saved
+ * (docs/behaviour.md#saved-map-areas).
  */
 export async function areaSource(
   styleUrl: string,
