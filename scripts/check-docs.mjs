@@ -21,8 +21,8 @@ const tracked = execFileSync('git', ['ls-files', '--cached', '--others', '--excl
 })
   .split('\n')
   .filter((file) => file && existsSync(path.join(root, file)));
-const documents = tracked.filter(
-  (file) => /^(README|docs\/[^/]+|apps\/(server|web)\/bench\/README)\.md$/.test(file),
+const documents = tracked.filter((file) =>
+  /^(README|docs\/[^/]+|apps\/(server|web)\/bench\/README)\.md$/.test(file),
 );
 const sources = tracked.filter(
   (file) =>
@@ -87,7 +87,9 @@ for (const file of documents) {
   const text = read(file);
   for (const m of text.matchAll(/\]\(([^)\s#]*)#([^)\s]+)\)/g)) {
     anchorCount += 1;
-    const target = m[1] ? path.posix.normalize(path.posix.join(path.posix.dirname(file), m[1])) : file;
+    const target = m[1]
+      ? path.posix.normalize(path.posix.join(path.posix.dirname(file), m[1]))
+      : file;
     checkAnchor(file, lineOf(text, m.index), target, m[2]);
   }
 }
@@ -127,6 +129,9 @@ const mentions = [];
 for (const file of documents) {
   const text = read(file);
   for (const m of text.matchAll(endpointPattern)) {
+    // A bench's printed figure (`ok   GET /api/tiles (pmtiles…`) names a measurement, not a route.
+    const lineStart = text.lastIndexOf('\n', m.index) + 1;
+    if (/^(ok|SLOW) /.test(text.slice(lineStart, m.index))) continue;
     const route = m[2]
       .replace(/\[\?[^\]]*\]?/, '')
       .replace(/\?.*$/, '')
@@ -183,7 +188,8 @@ function served(method, route) {
 }
 
 for (const { file, line, method, route } of mentions)
-  if (!served(method, route)) problems.push(`${file}:${line}: the server has no ${method} ${route}`);
+  if (!served(method, route))
+    problems.push(`${file}:${line}: the server has no ${method} ${route}`);
 
 // --- report --------------------------------------------------------------------------------
 

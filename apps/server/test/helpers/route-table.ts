@@ -22,7 +22,7 @@ export function fastifyRoutes(app: FastifyInstance): RouteTable['routes'] {
   for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
     const match = treeLine.exec(line);
     if (!match) continue;
-    const [, indent, segment, methods] = match;
+    const [, indent = '', segment = '', methods] = match;
     const depth = indent.length / 4;
     const path = (parents[depth - 1] ?? '') + segment;
     parents[depth] = path;
