@@ -24,6 +24,25 @@ export function repeatedTo(size: number, head: string, body: string, tail: strin
   return { head, body, tail, times: Math.max(1, Math.floor(room / Buffer.byteLength(body))) };
 }
 
+/** Numbered pieces (each different: `piece(i)`) as many as fit within `size` with head and tail. */
+export function numberedTo(
+  size: number,
+  head: string,
+  piece: (i: number) => string,
+  tail: string,
+): Buffer {
+  const parts = [head];
+  let bytes = Buffer.byteLength(head) + Buffer.byteLength(tail);
+  for (let i = 0; ; i++) {
+    const next = piece(i);
+    bytes += Buffer.byteLength(next);
+    if (bytes > size) break;
+    parts.push(next);
+  }
+  parts.push(tail);
+  return Buffer.from(parts.join(''));
+}
+
 /** The text's bytes, written out. */
 export function render(text: Repeated): Buffer {
   const out = Buffer.allocUnsafe(bytesOf(text));
@@ -178,13 +197,21 @@ export const hostileFiles = {
         '{"type":"Feature","geometry":{"type":"Point","coordinates":[13.4,52.5]},"properties":{"name":"s"}},',
         '{"type":"Feature","geometry":{"type":"Point","coordinates":[13.4,52.5]},"properties":{"name":"s"}}]}',
       ),
+    // L1: a geometry nested in itself (a GeometryCollection of one, and so on) answered 500.
     deep: (size: number) =>
       nested(
         size,
-        '{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[13.4,52.5]},"properties":{"name":"deep","description":',
-        '[',
-        ']',
-        '}}]}',
+        '{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"name":"deep"},"geometry":',
+        '{"type":"GeometryCollection","geometries":[',
+        ']}',
+        '}]}',
+      ),
+    entries: (size: number) =>
+      repeatedTo(
+        size,
+        '{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[13.4,52.5]},"properties":{"name":"entries","entries":[',
+        '{"date":"2024-09-01"},',
+        '{"date":"2024-09-01"}]}}]}',
       ),
     wide: (size: number) => {
       const text = repeatedTo(
@@ -248,7 +275,7 @@ export const hostileFiles = {
     wide: (size: number) => {
       const head = `${kmlHead}<Placemark><name>wide</name><Point><coordinates>13.4,52.5</coordinates></Point><ExtendedData>`;
       const tail = '</ExtendedData></Placemark></Document></kml>';
-      const fields = Math.floor((size - head.length - tail.length) / 44);
+      const fields = Math.floor((size - head.length - tail.length) / 45);
       let body = '';
       for (let i = 0; i < fields; i++)
         body += `<Data name="k${i.toString().padStart(7, '0')}"><value>v</value></Data>`;
@@ -263,8 +290,16 @@ export const hostileFiles = {
     },
   },
   csv: {
+    // Each row a spot of its own: rows of one name and position are one spot's entries.
     many: (size: number) =>
-      repeatedTo(size, 'location_name,latitude,longitude\n', 's,52.5,13.4\n', 's,52.5,13.4\n'),
+      numberedTo(size, 'location_name,latitude,longitude\n', (i) => `s${i},52.5,13.4\n`, ''),
+    entries: (size: number) =>
+      repeatedTo(
+        size,
+        'location_name,latitude,longitude,entry_date\n',
+        's,52.5,13.4,2024-09-01\n',
+        '',
+      ),
     deep: (size: number) =>
       nested(
         size,

@@ -67,7 +67,9 @@ export function sizeText(bytes: number): string {
 const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
 
 function statusText(m: Measurement): string {
-  const status = m.answer.status === 'none' ? 'none' : String(m.answer.status);
+  const status =
+    (m.answer.status === 'none' ? 'none' : String(m.answer.status)) +
+    (m.answer.note ? ` (${m.answer.note})` : '');
   if (m.outcome === 'answered' || m.outcome === 'no answer') return status;
   if (m.outcome === 'timed out') return 'timed out';
   return m.answer.status === 'none' ? m.outcome : `${status}, then ${m.outcome}`;
@@ -85,7 +87,7 @@ export function tableOf(results: readonly CaseResult[], bounds: Bounds, heading:
   return [
     heading,
     '',
-    `Bounds: no 5xx, the process alive, RSS growth ≤ 64 MB + 4 × input (shown as growth / bound), longest event-loop block ≤ ${bounds.blockMs} ms (the issue's ${bounds.strictBlockMs} ms × HOSTILE_SLACK; ✗ marks a block over ${bounds.strictBlockMs} ms), the expected status; a case is given up after ${bounds.caseTimeoutMs / 1000} s. "Temp" counts files left in the server's TMPDIR.`,
+    `Bounds: no 5xx, the process alive, RSS growth ≤ 64 MB + 4 × input (shown as growth / bound), longest event-loop block ≤ ${bounds.blockMs} ms (the issue's ${bounds.strictBlockMs} ms × HOSTILE_SLACK; ✗ marks a block over ${bounds.strictBlockMs} ms), the expected status; a case is given up after ${bounds.caseTimeoutMs / 1000} s. "Temp": files the request left in the server's TMPDIR.`,
     '',
     '| # | Input | Size | Status | Time | RSS growth / bound | Longest block | Alive | Temp | Verdict |',
     '|---|---|---|---|---|---|---|---|---|---|',

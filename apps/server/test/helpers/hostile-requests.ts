@@ -259,7 +259,9 @@ export async function heldUpload(
   socket.write(body.subarray(0, chunkBytes));
   return {
     async release(signal) {
-      if (!closed) socket.end(body.subarray(chunkBytes));
+      // Not end(): a FIN before the server has read the body aborts the request (Node's
+      // http server does not allow half-open connections).
+      if (!closed) socket.write(body.subarray(chunkBytes));
       const gaveUp = new Promise<void>((resolve) =>
         signal.addEventListener('abort', () => resolve(), { once: true }),
       );

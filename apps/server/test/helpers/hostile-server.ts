@@ -29,7 +29,7 @@ export interface Measurement {
   rssGrowthMb: number;
   longestBlockMs: number;
   alive: boolean;
-  /** Files the upload left in the server's temporary folder. */
+  /** Files the request added to the server's temporary folder (TMPDIR) and left there. */
   tempFilesLeft: number;
   /** The server's first error line written during the request, when it wrote one. */
   serverError?: string;
@@ -48,6 +48,8 @@ const monitorScript = new URL('./hostile-monitor.mjs', import.meta.url);
 const pollIntervalMs = 10;
 /** How long after the answer the server is still watched: C1 crashed right after its 413. */
 const graceMs = 300;
+/** The server is restarted before a request when its RSS is this far above its RSS at start. */
+const restartAboveKb = 48 * 1024;
 
 function statusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number | undefined {
   try {
@@ -103,6 +105,8 @@ export class HostileServer {
   private server!: ChildServer;
   private exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
   private readonly tempDir: string;
+  /** The server's RSS once it answered its first health check. */
+  private freshRssKb = 0;
 
   private constructor(
     private readonly options: HostileServerOptions,
@@ -141,6 +145,7 @@ export class HostileServer {
     });
     this.exit = undefined;
     this.server.child.once('exit', (code, signal) => (this.exit = { code, signal }));
+    this.freshRssKb = statusKb(this.pid, 'VmRSS') ?? 0;
   }
 
   /** A new server on the same DATA_DIR (its users and their tokens remain). */
@@ -220,7 +225,11 @@ export class HostileServer {
    */
   async measure(send: Send, timeoutMs: number): Promise<Measurement> {
     if (!this.running || !(await this.healthy(5000))) await this.restart();
+    // Heap an earlier request grew and freed would take this one's allocations without any
+    // RSS growth: a server much above its size at start is replaced first.
+    if ((statusKb(this.pid, 'VmRSS') ?? 0) > this.freshRssKb + restartAboveKb) await this.restart();
     const pid = this.pid;
+    const tempFilesBefore = this.tempFiles();
     const outputBefore = this.server.output().length;
     const rssBeforeKb = statusKb(pid, 'VmRSS') ?? 0;
     resetPeakRss(pid);
@@ -247,7 +256,7 @@ export class HostileServer {
             ? 'no answer'
             : 'answered';
     const serverError = firstError(this.server.output().slice(outputBefore));
-    const tempFilesLeft = alive ? this.tempFiles() : 0;
+    const tempFilesLeft = alive ? this.tempFiles() - tempFilesBefore : 0;
     // A request given up on may still be worked on: the next one gets a server of its own.
     if (!alive || timedOut) await this.restart();
     return {
