@@ -134,6 +134,7 @@ export async function buildApp(
     preferences: services.preferences,
     log: requestLog,
     address: clientAddress(fastifyTrustProxy(config.trustProxy)),
+    hostAllowed: app.hostAllowed,
     validateAnswers: config.env !== 'production',
   });
   app.decorate('fastReads', fastReads);

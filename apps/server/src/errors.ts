@@ -102,6 +102,10 @@ function toFields(error: FastifyError): Record<string, string> | undefined {
 /** One error shape for every failure; 5xx texts stay in the log, never in the answer. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // A request refused before its body was read to the end (a multipart upload past its
+    // limit): the rest of the body would be taken for the next request on the connection, or
+    // hold it until a time-out, so this answer ends it (as Fastify's own body parsers do).
+    if (!request.raw.complete) reply.header('connection', 'close');
     if (error instanceof AppError) {
       if (error.retryAfterSeconds !== undefined) {
         reply.header('retry-after', String(error.retryAfterSeconds));

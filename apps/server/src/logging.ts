@@ -5,6 +5,7 @@ import {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
+import type { Socket } from 'node:net';
 import { hostname } from 'node:os';
 import pino from 'pino';
 import { gatheredLines, type LineDestination } from './lib/gathered-lines.ts';
@@ -174,12 +175,23 @@ export const clientFieldsJson = (
     remotePort === undefined ? '' : `,"remotePort":${remotePort}`
   }}`;
 
+/**
+ * `request.ip`, or '' once Node has let go of the request's socket (its connection closed before
+ * the answer was logged: an upload refused or abandoned mid-body). Under TRUST_PROXY Fastify's
+ * getter reads `socket.remoteAddress` through proxy-addr, which throws on a null socket, and a
+ * throw while logging is a throw in the answer's 'finish' listener: it took the process down.
+ */
+function clientIp(request: FastifyRequest): string {
+  const socket = request.raw.socket as Socket | null;
+  return socket ? (request.ip ?? '') : '';
+}
+
 /** The fields of the request's `req` in the line: what the `req` serializer above gives. */
 const requestFields = (request: FastifyRequest): RequestFields => ({
   method: request.method,
   url: redactUrl(request.url),
   host: request.host,
-  remoteAddress: request.ip,
+  remoteAddress: clientIp(request),
   remotePort: request.socket?.remotePort,
 });
 
@@ -230,12 +242,18 @@ export class OneLinePerRequest extends LogController {
     reply: FastifyReply,
   ): void {
     if (this.isLogDisabled(request)) return;
-    if (error) {
-      const line = { req: request, res: reply, responseTime: reply.elapsedTime };
-      reply.log.error({ ...line, err: error }, 'request errored');
-      return;
+    try {
+      if (error) {
+        const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+        reply.log.error({ ...line, err: error }, 'request errored');
+        return;
+      }
+      this.line(String(request.id), requestFields(request), reply.statusCode, reply.elapsedTime);
+    } catch (failure) {
+      // Fastify calls this from the answer's 'finish' or 'close' listener, where a throw is
+      // uncaught: the answer has gone, so the failure is logged and the process goes on.
+      reply.log.error({ err: failure, reqId: request.id }, 'request line failed');
     }
-    this.line(String(request.id), requestFields(request), reply.statusCode, reply.elapsedTime);
   }
 
   /** Writes a request's line. */

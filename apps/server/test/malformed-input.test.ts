@@ -40,6 +40,11 @@ describe.each(databaseKinds)('malformed input on $name', (kind) => {
     expectRefusal(res, 400, 'VALIDATION_FAILED');
   });
 
+  it('answers 415 to an empty photo file', async () => {
+    const res = await upload('multipart/form-data; boundary=abc', `${part('abc')}\r\n--abc--\r\n`);
+    expectRefusal(res, 415, 'UNSUPPORTED_MEDIA_TYPE');
+  });
+
   it('answers 415 to a photo sent as JSON', async () => {
     expectRefusal(await upload('application/json', '{"file":"x"}'), 415, 'UNSUPPORTED_MEDIA_TYPE');
   });
@@ -97,4 +102,36 @@ describe.each(databaseKinds)('malformed input on $name', (kind) => {
     const res = await t.app.inject({ method, url: `/api/v1${path}`, headers: user.auth });
     expectRefusal(res, status, code);
   });
+
+  // Names every plain object answers through its prototype: a file name is looked up among the
+  // import's known extensions, and none of these is one.
+  const prototypeNames = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'];
+
+  it.each(prototypeNames.flatMap((name) => [name, `spots.${name}`]))(
+    'answers an import named %s without a format with 400 asking for the format',
+    async (filename) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/import?filename=${encodeURIComponent(filename)}`,
+        headers: { ...user.auth, 'content-type': 'text/csv' },
+        payload: 'name,lat,lng\nOak,1,2\n',
+      });
+      expectRefusal(res, 400, 'VALIDATION_FAILED');
+      expect(res.json().error.message).toMatch(/^Say the file format/);
+    },
+  );
+
+  it.each(prototypeNames)(
+    'answers a multipart import of a file named %s with 400',
+    async (name) => {
+      const boundary = 'fj-proto';
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/import',
+        headers: { ...user.auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/csv\r\n\r\nname,lat,lng\nOak,1,2\n\r\n--${boundary}--\r\n`,
+      });
+      expectRefusal(res, 400, 'VALIDATION_FAILED');
+    },
+  );
 });

@@ -1,9 +1,19 @@
+import { networkInterfaces } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { sqlite } from './helpers/databases.ts';
 import type { TestApp } from './helpers/test-app.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
 
 let counter = 0;
+
+/**
+ * An address a phone on the LAN would reach this machine at: one of its own (with PUBLIC_URL
+ * unset the server answers no other host), else one of its loopback range.
+ */
+const lanAddress =
+  Object.values(networkInterfaces())
+    .flatMap((addresses) => addresses ?? [])
+    .find((address) => address.family === 'IPv4' && !address.internal)?.address ?? '127.0.0.2';
 
 function signUpFrom(t: TestApp, host: string, origin: string) {
   counter += 1;
@@ -20,7 +30,7 @@ describe('sign-up with PUBLIC_URL unset: any address the server is reached at', 
 
   it.each([
     ['127.0.0.1:3000', 'http://127.0.0.1:3000'],
-    ['192.168.1.20:3000', 'http://192.168.1.20:3000'],
+    [`${lanAddress}:3000`, `http://${lanAddress}:3000`],
     ['localhost:3000', 'http://localhost:3000'],
   ])('accepts a page at %s whose Origin is its own address', async (host, origin) => {
     const res = await signUpFrom(t, host, origin);
@@ -32,7 +42,7 @@ describe('sign-up with PUBLIC_URL unset: any address the server is reached at', 
     ['127.0.0.1:3000', 'https://evil.example'],
     ['127.0.0.1:3000', 'http://127.0.0.1:4000'],
     ['127.0.0.1:3000', 'https://127.0.0.1:3000'],
-    ['192.168.1.20:3000', 'http://127.0.0.1:3000'],
+    [`${lanAddress}:3000`, 'http://127.0.0.1:3000'],
   ])('refuses a page at another origin (host %s, Origin %s)', async (host, origin) => {
     const res = await signUpFrom(t, host, origin);
     expect(res.statusCode).toBe(403);

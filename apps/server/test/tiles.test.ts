@@ -145,7 +145,7 @@ describe('tile files in DATA_DIR/tiles', () => {
     });
 
     it('describes itself in TileJSON 3.0.0 with absolute tile URLs from the request', async () => {
-      const res = await get(`/api/tiles/${name}.json`, { host: 'maps.example.org:8443' });
+      const res = await get(`/api/tiles/${name}.json`, { host: 'localhost:8443' });
       expect(res.statusCode).toBe(200);
       const json = res.json<Record<string, unknown>>();
       expect(json).toMatchObject({
@@ -153,7 +153,7 @@ describe('tile files in DATA_DIR/tiles', () => {
         name,
         format: 'png',
         scheme: 'xyz',
-        tiles: [`http://maps.example.org:8443/api/tiles/${name}/{z}/{x}/{y}.png`],
+        tiles: [`http://localhost:8443/api/tiles/${name}/{z}/{x}/{y}.png`],
         minzoom: 1,
         maxzoom: 1,
       });
@@ -161,13 +161,13 @@ describe('tile files in DATA_DIR/tiles', () => {
     });
 
     it('has a raster style that names only this server', async () => {
-      const res = await get(`/api/tiles/${name}/style.json`, { host: 'maps.example.org' });
+      const res = await get(`/api/tiles/${name}/style.json`, { host: '127.0.0.1' });
       expect(res.statusCode).toBe(200);
       const style = res.json<{ sources: Record<string, { type: string; url: string }> }>();
       expect(style.sources).toEqual({
         [name]: {
           type: 'raster',
-          url: `http://maps.example.org/api/tiles/${name}.json`,
+          url: `http://127.0.0.1/api/tiles/${name}.json`,
           tileSize: 256,
         },
       });

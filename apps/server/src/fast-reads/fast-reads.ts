@@ -32,6 +32,8 @@ export interface FastReadsDeps {
   log: OneLinePerRequest;
   /** The client's address and host as Fastify reads them (TRUST_PROXY), for the log line. */
   address: ClientAddress;
+  /** `app.hostAllowed`: a request for another host is Fastify's to refuse. */
+  hostAllowed: (host: string) => boolean;
   /** Check the preferences answer against its schema (everywhere but production), as the route does. */
   validateAnswers: boolean;
 }
@@ -97,7 +99,7 @@ const prefix = '/api/v1/';
  * spends no request budget on either path (security.ts, `budgetAfterConditional`).
  */
 export function createFastReads(deps: FastReadsDeps): FastReads {
-  const { rememberedUser, sync, preferences, log, address, validateAnswers } = deps;
+  const { rememberedUser, sync, preferences, log, address, hostAllowed, validateAnswers } = deps;
   let answered = 0;
   const requestJson = loggedRequest(address);
   const notModifiedHeaders = commonListOf();
@@ -209,6 +211,7 @@ export function createFastReads(deps: FastReadsDeps): FastReads {
       since = sinceOf(route.slice('sync?'.length));
       if (since === undefined) return false;
     }
+    if (!hostAllowed(address.host(req))) return false;
     const userId = rememberedUser(headers.authorization, req.socket);
     if (!userId) return false;
     const started = performance.now();

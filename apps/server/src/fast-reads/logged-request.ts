@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { clientFieldsJson, redactUrl, requestFieldsJson } from '../logging.ts';
-import type { ClientAddress } from './client-address.ts';
+import { socketOf, type ClientAddress } from './client-address.ts';
 
 /** A connection's client part of the line, and the headers it was worked out from. */
 interface KeptClient {
@@ -33,7 +33,9 @@ export function loggedRequest(address: ClientAddress): (req: IncomingMessage) =>
       'x-forwarded-for': forwardedFor,
       'x-forwarded-host': forwardedHost,
     } = req.headers;
-    const known = kept.get(req.socket);
+    const socket = socketOf(req);
+    if (!socket) return clientFieldsJson(address.host(req), '', undefined);
+    const known = kept.get(socket);
     if (
       known &&
       known.host === host &&
@@ -41,8 +43,8 @@ export function loggedRequest(address: ClientAddress): (req: IncomingMessage) =>
       known.forwardedHost === forwardedHost
     )
       return known.json;
-    const json = clientFieldsJson(address.host(req), address.ip(req), req.socket.remotePort);
-    kept.set(req.socket, { host, forwardedFor, forwardedHost, json });
+    const json = clientFieldsJson(address.host(req), address.ip(req), socket.remotePort);
+    kept.set(socket, { host, forwardedFor, forwardedHost, json });
     return json;
   }
 

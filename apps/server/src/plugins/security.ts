@@ -1,9 +1,10 @@
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
-import { errorBody } from '../errors.ts';
+import { badField, errorBody } from '../errors.ts';
+import { localHostCheck } from '../lib/local-hosts.ts';
 import { createWindowCounts } from '../lib/window-counts.ts';
 import { rateLimitStoreOn } from './rate-limit-store.ts';
 
@@ -56,7 +57,31 @@ declare module 'fastify' {
      * (`budgetAfterConditional`).
      */
     spendBudget: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * Whether the server answers a request for this host (`request.host`): with PUBLIC_URL unset,
+     * only this machine's names and addresses; with it set, any. The answers written before
+     * Fastify ask it too (fast-reads/).
+     */
+    hostAllowed: (host: string) => boolean;
   }
+}
+
+/**
+ * With PUBLIC_URL unset, a request for a host that is not this machine is refused before
+ * anything else runs: a page on another name pointed at this server by DNS rebinding would
+ * otherwise be same-origin with it (docs/behaviour.md#origins).
+ */
+function refuseForeignHosts(app: FastifyInstance, config: Config): void {
+  if (!config.acceptAnySameOrigin) {
+    app.decorate('hostAllowed', () => true);
+    return;
+  }
+  const hostAllowed = localHostCheck();
+  app.decorate('hostAllowed', hostAllowed);
+  const refusal = 'not a name or address of this server (set PUBLIC_URL to serve another)';
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(hostAllowed(request.host) ? undefined : badField('host', refusal));
+  });
 }
 
 /**
@@ -122,6 +147,7 @@ export default fp(
       reply.headers(securityHeaders);
       done();
     });
+    refuseForeignHosts(app, config);
     await app.register(cors, { origin: config.corsOrigins, ...corsOptions });
     // Runs before the rate limit's own onRoute hook, which reads config.rateLimit.
     app.addHook('onRoute', (route) => {

@@ -37,8 +37,8 @@ export async function startChildServer(options: {
   port: number;
   databaseUrl?: string;
   build?: boolean;
-  /** The address clients reach it at (a balancer's); its own address unless set. */
-  publicUrl?: string;
+  /** The address clients reach it at (a balancer's); its own address unless set; null: unset. */
+  publicUrl?: string | null;
   /** More settings, over the defaults below. */
   env?: Record<string, string>;
 }): Promise<ChildServer> {
@@ -48,7 +48,7 @@ export async function startChildServer(options: {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     PORT: String(options.port),
-    PUBLIC_URL: options.publicUrl ?? baseUrl,
+    ...(options.publicUrl === null ? {} : { PUBLIC_URL: options.publicUrl ?? baseUrl }),
     DATA_DIR: options.dataDir,
     WEB_DIST_DIR: path.join(options.dataDir, 'no-web-build'),
     LOG_LEVEL: 'warn',

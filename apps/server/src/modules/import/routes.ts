@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RestoreService } from '../backup/restore.ts';
 import { createImportGate } from './gate.ts';
 import type { ImportService } from './service.ts';
-import { spool, type SpoolLimits } from './spool.ts';
+import { detachedBody, spool, type SpoolLimits } from './spool.ts';
 import { isSpooled, readImportUpload, type ImportQuery, type Upload } from './upload.ts';
 import type { FastifyRequest } from 'fastify';
 
@@ -83,7 +83,7 @@ export function importRoutes(
         done(new AppError('PAYLOAD_TOO_LARGE', 'The file is too large'));
         return;
       }
-      spool(payload, limits).then(
+      spool(detachedBody(payload), limits).then(
         (file) => done(null, file),
         (error: Error) => done(error),
       );

@@ -42,20 +42,21 @@ const readers: Record<Exclude<ImportFormat, 'kmz'>, () => Promise<Reader>> = {
   csv: async () => (await import('./formats/csv.ts')).readCsv,
 };
 
-const extensions: Record<string, ImportFormat> = {
-  geojson: 'geojson',
-  json: 'geojson',
-  gpx: 'gpx',
-  kml: 'kml',
-  kmz: 'kmz',
-  csv: 'csv',
-};
+/** A Map, not an object: a file named `x.constructor` or `x.__proto__` must find nothing. */
+const extensions = new Map<string, ImportFormat>([
+  ['geojson', 'geojson'],
+  ['json', 'geojson'],
+  ['gpx', 'gpx'],
+  ['kml', 'kml'],
+  ['kmz', 'kmz'],
+  ['csv', 'csv'],
+]);
 
 /** The format named, else the one the file name's extension tells; 400 when neither does. */
 export function formatOf(format: ImportFormat | undefined, filename: string | undefined) {
   if (format) return format;
   const extension = filename?.toLowerCase().split('.').pop();
-  const found = extension ? extensions[extension] : undefined;
+  const found = extension ? extensions.get(extension) : undefined;
   if (!found)
     throw importError(
       'Say the file format: format=geojson, gpx, kml, kmz or csv, or a file name ending in .geojson, .gpx, .kml, .kmz or .csv',

@@ -2,9 +2,10 @@ import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import { finished, PassThrough, Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AppError } from '../../errors.ts';
+import { importError } from './errors.ts';
 
 /** A request body written to a temporary file: never held in memory, however large. */
 export interface SpooledFile {
@@ -56,4 +57,26 @@ export async function spool(source: Readable, limits: SpoolLimits): Promise<Spoo
     throw error;
   }
   return { path: file, size, head, remove };
+}
+
+/**
+ * A request's body as a stream that `spool` may destroy without destroying the request: on a
+ * refusal (413) the request is only unpiped and paused, so its socket lives until the answer has
+ * been written (Fastify closes the connection after a body parser's error). Destroyed, it closed
+ * the socket before the answer: the client could read a reset instead of the 413, and Node let go
+ * of the socket, which the request's log line read (issue 25). A request that ends early (the
+ * client went away, or sent less than its Content-Length) fails the spool with a 400.
+ */
+export function detachedBody(request: Readable): Readable {
+  const body = new PassThrough();
+  // The spool starts reading after an await (its folder): an error emitted before then, with no
+  // listener, would be thrown out of the process. The spool's pipeline still sees it, as the
+  // stream's error, once it starts.
+  body.on('error', () => {});
+  request.pipe(body);
+  const stopWatching = finished(request, { writable: false }, (error) => {
+    stopWatching();
+    if (error) body.destroy(importError('The upload ended before the whole file arrived'));
+  });
+  return body;
 }

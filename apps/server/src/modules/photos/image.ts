@@ -28,8 +28,9 @@ export interface ProcessedImage {
  */
 export async function inspectImage(input: Buffer, maxPixels: number): Promise<void> {
   const sharp = await useSharp();
-  const metadata = await sharp(input, { limitInputPixels: false })
-    .metadata()
+  // Inside the promise: sharp throws at once, not in it, for some inputs (an empty file).
+  const metadata = await Promise.resolve()
+    .then(() => sharp(input, { limitInputPixels: false }).metadata())
     .catch(() => null);
   if (!metadata?.format || !acceptedFormats.has(metadata.format)) {
     throw new AppError(
