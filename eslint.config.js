@@ -38,6 +38,20 @@ const testingOnlyInTests = {
   from: `${web}/testing`,
   message: 'src/testing is test support: only tests and src/testing import it.',
 };
+// Who signed in on this device is identity's to say (lib/identity/this-device.ts): no other
+// production module reads its local storage keys, by name or by text.
+const identityKeys = ['lastLoggedInUser', 'pendingSignOut', 'signedInUser'];
+const identityKeyNames = ['LAST_LOGGED_IN_USER_KEY', 'PENDING_SIGN_OUT_KEY', 'REMEMBERED_USER_KEY'];
+const identityKeysStayInIdentity = [
+  {
+    selector: `ImportSpecifier[imported.name=/^(${identityKeyNames.join('|')})$/]`,
+    message: "Identity's storage keys stay in lib/identity: ask lib/identity/this-device.ts.",
+  },
+  {
+    selector: `:matches(Literal[value=/^(${identityKeys.join('|')})$/], TemplateElement[value.raw=/^(${identityKeys.join('|')})$/])`,
+    message: "Identity's storage keys stay in lib/identity: ask lib/identity/this-device.ts.",
+  },
+];
 const nativeOnlyInPlatform = {
   patterns: [
     {
@@ -101,5 +115,10 @@ export default tseslint.config(
   {
     files: ['apps/web/src/platform/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/identity/**', 'apps/web/src/testing/**', '**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', ...identityKeysStayInIdentity] },
   },
 );

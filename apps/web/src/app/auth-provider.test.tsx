@@ -16,7 +16,9 @@ async function load() {
   vi.resetModules();
   const { AuthProvider, useAuth } = await import('../lib/identity/auth-provider.tsx');
   const { useJournalStore } = await import('../store/journal-store.ts');
-  const { journalSession } = await import('./journal-session.ts');
+  const { journalSession, storeFollowsSignIn } = await import('./journal-session.ts');
+  // The store follows the identity from the start-up on (app/start-up.ts), before the provider mounts.
+  storeFollowsSignIn();
   // Loaded on demand by the provider in the app; loaded here first so its arrival does not
   // race the fake clock (the order of the session's steps is what these tests hold).
   await import('../lib/api/preferences-service.ts');

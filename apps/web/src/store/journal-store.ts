@@ -13,7 +13,7 @@ export type { JournalState } from './journal-types.ts';
  * The journal store (docs/behaviour.md#journal-store). Only species categories, terrain and tree options are
  * persisted in local storage; the locations, the sync cursor and the outbox are in the user's
  * local copy in IndexedDB (docs/architecture.md#local-copy). The signed-in user comes from the
- * AuthProvider through setUser, so the store stays free of React.
+ * identity's reports through setUser (app/journal-session.ts), so the store stays free of React.
  */
 export const useJournalStore = create<JournalState>()(
   persist((set, get, store) => {

@@ -74,7 +74,7 @@ export interface OutboxActions {
 }
 
 export interface SessionActions {
-  /** Called by the AuthProvider on every sign-in state change. */
+  /** Called on every report of the identity (app/journal-session.ts), and only there. */
   setUser(uid: string | null): void;
   /** Clears the whole store, its stored copy and the local copy with its outbox (logout). */
   reset(): Promise<void>;

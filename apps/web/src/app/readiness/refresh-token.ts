@@ -1,7 +1,7 @@
 import { authReadiness, getAuthToken } from '../../lib/api/api-client.ts';
 import { identity } from '../../lib/identity/identity.ts';
 
-/** The start-up's one refresh, shared by the early warm-up and the gate. */
+/** The start-up's one refresh, shared by the start-up and the gate. */
 let startup: Promise<void> | null = null;
 
 async function refresh(): Promise<void> {
@@ -15,7 +15,7 @@ async function refresh(): Promise<void> {
  * first report (the API client's auth-ready wait, at most 10 s) to know who is signed in.
  * Through the API client's cache, so the token it sends next is the fresh one.
  *
- * Once per page load: the early warm-up (app/early-warm-up.ts) may start it as soon as the
+ * Once per page load: the start-up (app/start-up.ts) may start it as soon as the
  * session has answered, beside the health check, and the gate then waits for that same
  * refresh. One that failed is tried again by the next caller.
  */

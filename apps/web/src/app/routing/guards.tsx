@@ -1,6 +1,6 @@
 import { Navigate, Outlet } from 'react-router';
 import { useAuth } from '../../lib/identity/auth-provider.tsx';
-import { useSignedInWarmUp } from '../warm-up.ts';
+import { useSignedInWarmUp } from '../start-up.ts';
 import { PageLoader } from './page-loader.tsx';
 import { PageSlot } from './page-slot.tsx';
 

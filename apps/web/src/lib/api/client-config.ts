@@ -36,7 +36,7 @@ async function load(): Promise<ClientConfig> {
   const deadline = deadlineIn();
   try {
     // The copy kept with saved map areas lets the map start with no network (issue 14).
-    // Asked for as the app started on `/` (app/early-warm-up.ts), when that got an answer.
+    // Asked for as the app started on `/` (app/start-up.ts), when that got an answer.
     const response = await fetchOrSavedCopy(
       clientConfigUrl(),
       { headers: configHeaders, signal: deadline.signal },

@@ -75,7 +75,7 @@ function plainGet(init: RequestInit): boolean {
 
 /**
  * `fetch(url, init)`, answered by the same GET when the start-up sent it early with the same
- * Authorization header (app/early-warm-up.ts). The caller's signal ends it either way: from the
+ * Authorization header (app/start-up.ts). The caller's signal ends it either way: from the
  * moment it is taken, the early request is aborted with that signal (the answer's body
  * included), so it has the caller's 30 s like any other request. An early request that got no
  * 2xx is asked again here.

@@ -85,7 +85,7 @@ export function readAnswer<T>(answer: ApiAnswer, schema: AnswerSchema<T>): T {
 /**
  * One attempt, aborted after 30 s (docs/behaviour.md#api-client) (reading the body included).
  * With an ETag, it asks for the answer only if it changed (If-None-Match). A GET the start-up
- * sent early with the same token (app/early-warm-up.ts) is answered by that request, within
+ * sent early with the same token (app/start-up.ts) is answered by that request, within
  * this attempt's 30 s all the same.
  */
 async function send(

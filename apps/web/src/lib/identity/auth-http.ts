@@ -70,7 +70,7 @@ export function createAuthCall(transport: SessionTransport): AuthCall {
       let response: Response;
       try {
         // The session check and the token may have been sent as the app started
-        // (app/early-warm-up.ts), with the same session (the native app's goes as a header).
+        // (app/start-up.ts), with the same session (the native app's goes as a header).
         response = await fetchOrEarly(url, { ...init, signal: deadline.signal });
       } catch (error) {
         throw noResponse(error);

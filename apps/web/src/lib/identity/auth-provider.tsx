@@ -19,17 +19,15 @@ export interface AuthContextValue extends SessionState {
 const AuthContext = createContext<AuthContextValue | undefined>(undefined);
 
 /**
- * What a sign-in change does to the journal store. lib/ sits below store/, so app/ passes the
- * real store in (app/journal-session.ts).
+ * What logout does to the journal store. lib/ sits below store/, so app/ passes the real store
+ * in (app/journal-session.ts, which also tells the store who is signed in).
  */
 export interface JournalSession {
-  /** Tells the store who is signed in. */
-  setUser(uid: string | null): void;
   /** Empties the store and its stored copy on logout (logout waits for it). */
   reset(): void | Promise<void>;
 }
 
-function sessionDeps(journal: JournalSession): SessionDeps {
+function sessionDeps(): SessionDeps {
   return {
     identity,
     fetchToken: () => getAuthToken(),
@@ -38,10 +36,7 @@ function sessionDeps(journal: JournalSession): SessionDeps {
       import('../api/preferences-service.ts').then(({ preferencesService }) =>
         preferencesService.createInitial(record),
       ),
-    setStoreUser: (uid) => {
-      void setAreaOwner(uid);
-      journal.setUser(uid);
-    },
+    setAreaOwner: (uid) => void setAreaOwner(uid),
   };
 }
 
@@ -73,7 +68,7 @@ function sessionActions(journal: JournalSession) {
   };
 }
 
-/** `journal` should be a constant: a new object restarts the session listener. */
+/** `journal` should be a constant: a new object makes new actions. */
 export function AuthProvider({
   journal,
   children,
@@ -82,7 +77,7 @@ export function AuthProvider({
   children: ReactNode;
 }) {
   const [session, setSession] = useState<SessionState>(initialSession);
-  useEffect(() => startSession(sessionDeps(journal), setSession), [journal]);
+  useEffect(() => startSession(sessionDeps(), setSession), []);
   const actions = useMemo(() => sessionActions(journal), [journal]);
   const value = useMemo<AuthContextValue>(() => ({ ...session, ...actions }), [session, actions]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -25,6 +25,12 @@ export interface Identity {
     next: (user: IdentityUser | null) => void,
     error?: (e: unknown) => void,
   ): () => void;
+  /**
+   * Hears the same reports (an auth state error as null) without asking the server: the first
+   * check starts only when someone calls onAuthStateChanged. The start-up links the journal
+   * store here before anything else listens (app/journal-session.ts).
+   */
+  followSignIn(next: (user: IdentityUser | null) => void): () => void;
   currentUser(): IdentityUser | null;
   /** Never cached here: the API client keeps the token (docs/behaviour.md#api-client), so every call asks the server. */
   getIdToken(forceRefresh?: boolean): Promise<string>;
@@ -216,22 +222,25 @@ export function createIdentity(
     );
   }
 
+  /** A late listener hears the current state, as Firebase does, but never synchronously. */
+  function listen(listener: Listener): () => void {
+    listeners.add(listener);
+    if (settled)
+      queueMicrotask(() => {
+        if (listeners.has(listener)) listener.next(user);
+      });
+    return () => {
+      listeners.delete(listener);
+    };
+  }
+
   return {
     onAuthStateChanged(next, error) {
-      const listener: Listener = { next, error };
-      listeners.add(listener);
-      if (settled) {
-        // As Firebase does: a late subscriber hears the current state, but never synchronously.
-        queueMicrotask(() => {
-          if (listeners.has(listener)) next(user);
-        });
-      } else {
-        startFirstCheck();
-      }
-      return () => {
-        listeners.delete(listener);
-      };
+      const stop = listen({ next, error });
+      if (!settled) startFirstCheck();
+      return stop;
     },
+    followSignIn: (next) => listen({ next }),
     currentUser: () => user,
     async getIdToken() {
       try {

@@ -12,7 +12,7 @@ let identity: Identity;
 let states: SessionState[];
 let deps: SessionDeps & {
   createInitialPreferences: ReturnType<typeof vi.fn<SessionDeps['createInitialPreferences']>>;
-  setStoreUser: ReturnType<typeof vi.fn<SessionDeps['setStoreUser']>>;
+  setAreaOwner: ReturnType<typeof vi.fn<SessionDeps['setAreaOwner']>>;
 };
 let stop: () => void;
 
@@ -34,7 +34,7 @@ beforeEach(() => {
     identity,
     fetchToken: () => identity.getIdToken(),
     createInitialPreferences: vi.fn(async () => true),
-    setStoreUser: vi.fn(),
+    setAreaOwner: vi.fn(),
   };
 });
 
@@ -65,7 +65,7 @@ describe('session start-up', () => {
     start();
     await flush();
     expect(last()).toEqual({ user: null, loading: false, initialized: true });
-    expect(deps.setStoreUser).toHaveBeenCalledWith(null);
+    expect(deps.setAreaOwner).toHaveBeenCalledWith(null);
     // The fallback has been cancelled.
     await vi.advanceTimersByTimeAsync(20_000);
     expect(states).toHaveLength(1);
@@ -91,7 +91,7 @@ describe('session sign-in', () => {
     await flush();
     expect(last()).toMatchObject({ user: { uid: 'u1' }, loading: true, initialized: false });
     expect(server.callsTo('GET /api/auth/token')).toHaveLength(1);
-    expect(deps.setStoreUser).toHaveBeenCalledWith('u1');
+    expect(deps.setAreaOwner).toHaveBeenCalledWith('u1');
     expect(localStorage.getItem('lastLoggedInUser')).toBe('u1');
 
     await vi.advanceTimersByTimeAsync(499);
@@ -180,7 +180,7 @@ describe('session sign-in', () => {
     await vi.advanceTimersByTimeAsync(500);
     await identity.signOut();
     expect(last()).toEqual({ user: null, loading: false, initialized: true });
-    expect(deps.setStoreUser).toHaveBeenLastCalledWith(null);
+    expect(deps.setAreaOwner).toHaveBeenLastCalledWith(null);
   });
 
   it('a sign-out during the 500 ms wait cancels the pending initialisation', async () => {

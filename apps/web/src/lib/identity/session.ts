@@ -29,8 +29,11 @@ export interface SessionDeps {
   fetchToken: () => Promise<unknown>;
   /** POST /preferences; true on success. */
   createInitialPreferences: (record: CreatePreferencesInput) => Promise<boolean>;
-  /** Tells the journal store who is signed in (it does not import React or this module). */
-  setStoreUser: (uid: string | null) => void;
+  /**
+   * Whose saved map areas are read. (The journal store follows the identity's reports itself,
+   * app/journal-session.ts.)
+   */
+  setAreaOwner: (uid: string | null) => void;
 }
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -85,7 +88,7 @@ export function startSession(deps: SessionDeps, publish: (state: SessionState) =
     generation += 1;
     handledUid = null;
     clearTimeout(fallback);
-    deps.setStoreUser(null);
+    deps.setAreaOwner(null);
     update({ user: null, loading: false, initialized: true });
   }
 
@@ -97,7 +100,7 @@ export function startSession(deps: SessionDeps, publish: (state: SessionState) =
     } catch (error) {
       console.warn('Could not remember the last signed-in user', error);
     }
-    deps.setStoreUser(user.uid);
+    deps.setAreaOwner(user.uid);
     update({ user });
     try {
       await deps.fetchToken();

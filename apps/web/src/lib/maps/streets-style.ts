@@ -21,7 +21,7 @@ function isStyle(value: unknown): value is StyleSpecification {
   );
 }
 
-/** Styles fetched at start (app/early-warm-up.ts), each handed to the map once if it came. */
+/** Styles fetched at start (app/start-up.ts), each handed to the map once if it came. */
 const early = new Map<string, Promise<StyleSpecification | null>>();
 
 /**

@@ -21,7 +21,7 @@ const cursorOf = (cursor: unknown, syncedAt: unknown): string | null =>
 
 /**
  * The cursor `uid`'s copy continues from (as `load` reads it), through a connection of its own,
- * closed after: the start-up sends the journal's first read early from it (app/early-warm-up.ts),
+ * closed after: the start-up sends the journal's first read early from it (app/start-up.ts),
  * before the store and the whole copy are loaded. Null without IndexedDB.
  */
 export async function readStoredCursor(uid: string): Promise<string | null> {

@@ -2,33 +2,32 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeFetch, flush, installFakeFetch, json } from '../testing/fake-fetch.ts';
 import { freshIndexedDbPerTest, timersBesideIndexedDb } from '../testing/fake-indexeddb.ts';
 
-/** The real identity, token cache and early answers against a fake server; pages and the store are stand-ins. */
-const fakes = vi.hoisted(() => ({
-  preload: vi.fn(),
-  marker: vi.fn(async () => ({})),
-  setUser: vi.fn(),
-  fetchLocations: vi.fn(async () => undefined),
-}));
+/**
+ * The real identity, token cache, early answers and journal session against a fake server;
+ * pages, the map library and the store itself are stand-ins.
+ */
+const fakes = vi.hoisted(() => {
+  const store = {
+    userId: null as string | null,
+    setUser: vi.fn((uid: string | null) => void (store.userId = uid)),
+    fetchLocations: vi.fn(async () => undefined),
+  };
+  return { preload: vi.fn(), marker: vi.fn(async () => ({})), store };
+});
 vi.mock('./pages.ts', () => ({ preloadSignedInPage: fakes.preload }));
 vi.mock('../lib/maps/map-libraries.ts', () => ({ mapLibraryLoaders: { marker: fakes.marker } }));
-vi.mock('./journal-session.ts', () => ({
-  journalSession: { setUser: fakes.setUser },
-  loadJournalStore: async () => ({
-    useJournalStore: {
-      getState: () => ({ userId: 'user-1', fetchLocations: fakes.fetchLocations }),
-    },
-  }),
-}));
+vi.mock('../store/journal-store.ts', () => ({ useJournalStore: { getState: () => fakes.store } }));
 
 let server: FakeFetch;
 const session = json({ session: { id: 's' }, user: { id: 'user-1', email: 'a', name: 'a' } });
 
 async function load() {
   vi.resetModules();
-  const { warmUpAtStart } = await import('./early-warm-up.ts');
+  const { startUp } = await import('./start-up.ts');
   const { refreshSignedInToken } = await import('./readiness/refresh-token.ts');
   const { identity } = await import('../lib/identity/identity.ts');
-  return { warmUpAtStart, refreshSignedInToken, identity };
+  const { loadJournalStore } = await import('./journal-session.ts');
+  return { startUp, refreshSignedInToken, identity, loadJournalStore };
 }
 
 /** Lets the timers and promise callbacks of the warm-up run. */
@@ -54,7 +53,11 @@ async function until(check: () => boolean, ms = 3000) {
 beforeEach(() => {
   vi.useFakeTimers();
   localStorage.clear();
-  Object.values(fakes).forEach((fake) => fake.mockClear());
+  fakes.preload.mockClear();
+  fakes.marker.mockClear();
+  fakes.store.setUser.mockClear();
+  fakes.store.fetchLocations.mockClear();
+  fakes.store.userId = null;
   server = installFakeFetch();
   server.on('GET /api/config', () => json({ appName: 'Foraging Journal', mapStyleUrl: '' }));
   server.on('GET /api/auth/token', () => json({ token: 'token-1' }));
@@ -64,13 +67,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('the start-up warm-up (docs/behaviour.md#page-loading)', () => {
+describe('the start-up (docs/behaviour.md#page-loading)', () => {
   it('on `/`: session check, token and map settings at once, then the page, before the gate', async () => {
     localStorage.setItem('lastLoggedInUser', 'user-1');
     let answer: (response: Response) => void = () => undefined;
     server.on('GET /api/auth/get-session', () => new Promise((resolve) => (answer = resolve)));
-    const { warmUpAtStart, refreshSignedInToken, identity } = await load();
-    warmUpAtStart('/');
+    const { startUp, refreshSignedInToken, identity } = await load();
+    startUp('/');
     await settle();
     expect(server.calls.map((call) => call.url).sort()).toEqual([
       '/api/auth/get-session',
@@ -85,8 +88,8 @@ describe('the start-up warm-up (docs/behaviour.md#page-loading)', () => {
     // The start-up refresh took the token sent early.
     expect(server.callsTo('GET /api/auth/token')).toHaveLength(1);
     expect(fakes.preload).toHaveBeenCalledWith('/');
-    expect(fakes.setUser).toHaveBeenCalledWith('user-1');
-    expect(fakes.fetchLocations).toHaveBeenCalledTimes(1);
+    expect(fakes.store.setUser).toHaveBeenCalledExactlyOnceWith('user-1');
+    expect(fakes.store.fetchLocations).toHaveBeenCalledTimes(1);
     // The gate, once the health check passes, waits for that same refresh: no second one.
     await refreshSignedInToken();
     expect(server.callsTo('GET /api/auth/token')).toHaveLength(1);
@@ -101,8 +104,8 @@ describe('the start-up warm-up (docs/behaviour.md#page-loading)', () => {
 
   it('a visitor on /login: only the session check, whose answer the identity then uses', async () => {
     server.on('GET /api/auth/get-session', () => json(null));
-    const { warmUpAtStart, identity } = await load();
-    warmUpAtStart('/login');
+    const { startUp, identity } = await load();
+    startUp('/login');
     await settle();
     const next = vi.fn();
     identity.onAuthStateChanged(next);
@@ -134,8 +137,8 @@ describe('the start-up warm-up (docs/behaviour.md#page-loading)', () => {
 
     it('is the whole list on a device without a local copy, and the store takes its answer', async () => {
       localStorage.setItem('lastLoggedInUser', 'user-1');
-      const { warmUpAtStart } = await load();
-      warmUpAtStart('/');
+      const { startUp } = await load();
+      startUp('/');
       await until(() => reads().length > 0);
       expect(reads().map((call) => [call.url, call.headers.authorization])).toEqual([
         ['/api/v1/locations', 'Bearer token-1'],
@@ -147,20 +150,20 @@ describe('the start-up warm-up (docs/behaviour.md#page-loading)', () => {
 
     it("is what changed since the local copy's cursor on a device that holds one", async () => {
       localStorage.setItem('lastLoggedInUser', 'user-1');
-      const { warmUpAtStart } = await load();
+      const { startUp } = await load();
       const { createLocalCopy } = await import('../lib/offline/local-copy.ts');
       const copy = createLocalCopy('user-1');
       await copy.saveLocations([], [], 'c 1', 1);
-      warmUpAtStart('/');
+      startUp('/');
       await until(() => reads().length > 0);
       expect(reads().map((call) => call.url)).toEqual(['/api/v1/sync?since=c%201']);
     });
 
     it("is not sent for another user than the device's last one: the store reads", async () => {
       localStorage.setItem('lastLoggedInUser', 'user-2');
-      const { warmUpAtStart } = await load();
-      warmUpAtStart('/');
-      await until(() => fakes.fetchLocations.mock.calls.length > 0);
+      const { startUp } = await load();
+      startUp('/');
+      await until(() => fakes.store.fetchLocations.mock.calls.length > 0);
       await until(() => false, 300);
       expect(reads()).toEqual([]);
     });
@@ -169,8 +172,8 @@ describe('the start-up warm-up (docs/behaviour.md#page-loading)', () => {
   it('a session check with no answer changes nothing: the identity asks again later', async () => {
     server.fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     server.on('GET /api/auth/get-session', () => session.clone());
-    const { warmUpAtStart, identity } = await load();
-    warmUpAtStart('/');
+    const { startUp, identity } = await load();
+    startUp('/');
     await settle();
     expect(identity.currentUser()).toBeNull();
     expect(server.callsTo('GET /api/auth/token')).toHaveLength(0);
@@ -185,12 +188,65 @@ describe('the start-up warm-up (docs/behaviour.md#page-loading)', () => {
 
   it('sends nothing early while a sign-out made offline waits, nor on the privacy policy', async () => {
     localStorage.setItem('pendingSignOut', '1');
-    const { warmUpAtStart } = await load();
-    warmUpAtStart('/login');
+    const { startUp } = await load();
+    startUp('/login');
     await settle();
     localStorage.removeItem('pendingSignOut');
-    warmUpAtStart('/privacy-policy');
+    startUp('/privacy-policy');
     await settle();
     expect(server.calls).toHaveLength(0);
+  });
+});
+
+describe('who the journal store is told is signed in: the identity, from the start-up on', () => {
+  beforeEach(() => {
+    server.on('POST /api/auth/sign-in/email', () =>
+      json({ token: 't', user: { id: 'user-2', email: 'b', name: 'b' } }),
+    );
+    server.on('POST /api/auth/sign-out', () => json({ success: true }));
+  });
+
+  it('hears the first report on any page, before a later listener asks the store', async () => {
+    server.on('GET /api/auth/get-session', () => session.clone());
+    const { startUp, identity, loadJournalStore } = await load();
+    startUp('/settings');
+    await settle();
+    // The AuthProvider, mounted once the gate passes, hears the report after the store.
+    const seenByListener: (string | null)[] = [];
+    identity.onAuthStateChanged(
+      (user) =>
+        void loadJournalStore().then(({ useJournalStore }) => {
+          if (user) seenByListener.push(useJournalStore.getState().userId);
+        }),
+    );
+    await settle();
+    expect(seenByListener).toEqual(['user-1']);
+    expect(fakes.store.setUser).toHaveBeenCalledExactlyOnceWith('user-1');
+  });
+
+  it('follows a sign-in on /login and the sign-out after it', async () => {
+    server.on('GET /api/auth/get-session', () => json(null));
+    const { startUp, identity } = await load();
+    startUp('/login');
+    identity.onAuthStateChanged(() => undefined);
+    await settle();
+    // Nobody was signed in and the store never loaded: nothing to tell it.
+    expect(fakes.store.setUser).not.toHaveBeenCalled();
+    await identity.signIn('b', 'password');
+    await settle();
+    expect(fakes.store.setUser).toHaveBeenLastCalledWith('user-2');
+    await identity.signOut();
+    await settle();
+    expect(fakes.store.setUser.mock.calls).toEqual([['user-2'], [null]]);
+  });
+
+  it('follows once, however often the start-up runs', async () => {
+    server.on('GET /api/auth/get-session', () => session.clone());
+    const { startUp, identity } = await load();
+    startUp('/privacy-policy');
+    startUp('/privacy-policy');
+    identity.onAuthStateChanged(() => undefined);
+    await settle();
+    expect(fakes.store.setUser).toHaveBeenCalledExactlyOnceWith('user-1');
   });
 });
