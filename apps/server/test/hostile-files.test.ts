@@ -12,7 +12,9 @@
 //
 // Settings (environment):
 //   HOSTILE_REPORT_ONLY=1    measure and write the table, fail nothing (the BEFORE table on main)
-//   HOSTILE_SLACK=2.5        the event-loop bound is 100 ms × this (default 1; 2.5 when CI is set)
+//   HOSTILE_SLACK=2.5        the event-loop bound is 100 ms × this (default 2.5: the machines that run
+//                            it are shared, so a 100 ms block can be another process's; the table
+//                            still marks ✗ every block over the 100 ms)
 //   HOSTILE_IMPORT_MAX_MB=4  the server's IMPORT_MAX_MB, which sizes the files
 //   HOSTILE_CASE_TIMEOUT_MS  a case is given up after this (default 20 000; the server restarted)
 //   HOSTILE_RSS_CAP_MB       the server is killed past this RSS (default 2048: the machine is shared)
@@ -58,7 +60,7 @@ import { unzip } from './helpers/zip-files.ts';
 const env = process.env;
 const reportOnly = env.HOSTILE_REPORT_ONLY === '1';
 const importMaxMb = Number(env.HOSTILE_IMPORT_MAX_MB ?? 4);
-const slack = Number(env.HOSTILE_SLACK ?? (env.CI ? 2.5 : 1));
+const slack = Number(env.HOSTILE_SLACK ?? 2.5);
 const caseTimeoutMs = Number(env.HOSTILE_CASE_TIMEOUT_MS ?? 20_000);
 const rssCapMb = Number(env.HOSTILE_RSS_CAP_MB ?? 2048);
 const only = env.HOSTILE_ONLY ? new RegExp(env.HOSTILE_ONLY, 'i') : undefined;
