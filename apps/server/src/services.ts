@@ -76,7 +76,7 @@ export function createServices(deps: ServiceDeps) {
   // SQLite is one server's database: nobody else writes it, so its records may be kept.
   const preferences = createPreferencesService(db, { cacheRows: dialect === 'sqlite' });
   return {
-    health: createHealthService(db),
+    health: createHealthService(db, deps.readNow),
     resetTokens: createResetTokenService(db),
     accountDeletion: {
       beforeDelete: photoCleanup.beforeDelete,
