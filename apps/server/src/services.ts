@@ -79,7 +79,7 @@ export function createServices(deps: ServiceDeps) {
     validateAnswers: deps.validateAnswers,
   });
   return {
-    health: createHealthService(db),
+    health: createHealthService(db, deps.readNow),
     resetTokens: createResetTokenService(db),
     accountDeletion: {
       beforeDelete: photoCleanup.beforeDelete,

@@ -46,6 +46,7 @@ export async function readGpx(source: AsyncIterable<Buffer>, pace: Pace): Promis
   await streamXml(
     source,
     {
+      kept: 'waypoint',
       root: 'gpx',
       notRoot: 'The file is not GPX (no <gpx> root)',
       keep: (local, depth) => depth === 2 && local === 'wpt',
