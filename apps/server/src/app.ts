@@ -25,6 +25,7 @@ import photoWorkPlugin from './modules/photos/plugin.ts';
 import { photoFileRoutes, photoUploadRoutes } from './modules/photos/routes.ts';
 import { preferencesRoutes } from './modules/preferences/routes.ts';
 import { resetPasswordRoutes } from './modules/reset-password/routes.ts';
+import { resetPasswordMail } from './modules/reset-password/mail.ts';
 import { createListCache, type ListCache } from './modules/sync/list-cache.ts';
 import { shareForgets } from './modules/sync/shared-list-cache.ts';
 import syncWorkPlugin from './modules/sync/plugin.ts';
@@ -125,6 +126,7 @@ export async function buildApp(
   await app.register(authPlugin, {
     config,
     accountDeletion: services.accountDeletion,
+    resetPasswordMail,
     revocationBroadcaster: overrides.revocationBroadcaster,
   });
 

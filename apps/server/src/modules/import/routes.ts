@@ -8,7 +8,6 @@ import {
   type ImportResult,
 } from '@fj/contract/import';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { RestoreService } from '../backup/restore.ts';
 import type { ImportService } from './service.ts';
 import { spool, type SpoolLimits } from './spool.ts';
 import { isSpooled, readImportUpload, type ImportQuery, type Upload } from './upload.ts';
@@ -29,7 +28,11 @@ const responses = {
  */
 export function importRoutes(
   service: ImportService,
-  restore: RestoreService,
+  /** The backup module's restore of a backup ZIP (modules/backup/restore.ts). */
+  restore: {
+    preview(userId: string, file: string): Promise<ImportPreview>;
+    run(userId: string, file: string): Promise<ImportResult>;
+  },
   limits: SpoolLimits,
 ): FastifyPluginAsyncZod {
   /** Imports the file, or restores the backup; the spooled upload is removed either way. */

@@ -11,7 +11,7 @@ import {
   type ConditionalAnswer,
 } from '../../lib/conditional.ts';
 import type { UrlSigner } from '../../storage/url-signer.ts';
-import type { LocationService } from '../locations/service.ts';
+import type { LocationReads as LocationService } from '../../lib/location-reads.ts';
 import { defaultPreferencesRow, toPreferences } from '../preferences/mapping.ts';
 import { preferencesRepository } from '../preferences/repository.ts';
 import type { CursorCodec } from './cursor.ts';

@@ -1,8 +1,13 @@
 import { CsvError, parse } from 'csv-parse/sync';
 import { unprotectCell } from '../../../lib/csv-formula.ts';
-import { importError } from '../errors.ts';
+import { importError } from '../../../lib/import-error.ts';
 import type { CsvColumn, CsvMapping } from './csv-columns.ts';
-import { checkSpot, type ImportProblem, type ImportedSpot, type ParsedFile } from '../spot.ts';
+import {
+  checkSpot,
+  type ImportProblem,
+  type ImportedSpot,
+  type ParsedFile,
+} from '../../../lib/imported-spot.ts';
 
 type Row = Record<string, string>;
 type Cell = (column: CsvColumn) => string | undefined;

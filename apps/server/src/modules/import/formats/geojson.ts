@@ -1,5 +1,10 @@
-import { importError } from '../errors.ts';
-import { checkSpot, type ImportProblem, type ImportedSpot, type ParsedFile } from '../spot.ts';
+import { importError } from '../../../lib/import-error.ts';
+import {
+  checkSpot,
+  type ImportProblem,
+  type ImportedSpot,
+  type ParsedFile,
+} from '../../../lib/imported-spot.ts';
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>

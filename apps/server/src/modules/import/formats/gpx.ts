@@ -1,7 +1,12 @@
 import type { Element } from '@xmldom/xmldom';
-import { journalGpxNamespace } from '../../export/formats/gpx.ts';
-import { importError } from '../errors.ts';
-import { checkSpot, type ImportProblem, type ImportedSpot, type ParsedFile } from '../spot.ts';
+import { journalGpxNamespace } from '../../../lib/journal-gpx-namespace.ts';
+import { importError } from '../../../lib/import-error.ts';
+import {
+  checkSpot,
+  type ImportProblem,
+  type ImportedSpot,
+  type ParsedFile,
+} from '../../../lib/imported-spot.ts';
 import { childText, childrenNamed, parseXml, placeOf } from './xml.ts';
 
 /** Our export's whole spot, from `<extensions><fj:spot>` (JSON), when the waypoint has it. */

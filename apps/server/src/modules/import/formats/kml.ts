@@ -1,7 +1,12 @@
 import { kml } from '@tmcw/togeojson';
 import type { Element } from '@xmldom/xmldom';
-import { importError } from '../errors.ts';
-import { checkSpot, type ImportProblem, type ImportedSpot, type ParsedFile } from '../spot.ts';
+import { importError } from '../../../lib/import-error.ts';
+import {
+  checkSpot,
+  type ImportProblem,
+  type ImportedSpot,
+  type ParsedFile,
+} from '../../../lib/imported-spot.ts';
 import { shapeOf } from './geojson.ts';
 import { childrenNamed, parseXml, placeOf } from './xml.ts';
 

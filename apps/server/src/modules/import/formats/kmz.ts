@@ -1,5 +1,5 @@
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import { importError } from '../errors.ts';
+import { importError } from '../../../lib/import-error.ts';
 
 export interface KmzLimits {
   /** Entries the archive may list (a KMZ holds a KML and a few images). */

@@ -1,5 +1,5 @@
 import { DOMParser, type Document, type Element } from '@xmldom/xmldom';
-import { importError } from '../errors.ts';
+import { importError } from '../../../lib/import-error.ts';
 
 /**
  * The file as an XML document, refused (400) unless well-formed. Any DOCTYPE is refused before
