@@ -60,6 +60,8 @@ export interface AppOverrides {
   revocationBroadcaster?: RevocationBroadcaster;
   /** Tests read the log here instead of stdout. */
   logStream?: NodeJS.WritableStream;
+  /** Tests see each route as it is registered (authorization.test.ts: every /api/v1 route). */
+  onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
 
 /** Builds the whole server without listening: main.ts listens, tests use inject(). */
@@ -82,6 +84,7 @@ export async function buildApp(
     frameworkErrors,
     ...serverTimeouts(config.timeouts),
   }).withTypeProvider<ZodTypeProvider>();
+  if (overrides.onRoute) app.addHook('onRoute', overrides.onRoute);
   if (!makePrivateDir(config.dataDir))
     app.log.warn(
       `DATA_DIR ${config.dataDir} is not ours to chmod: keep it readable by this user only`,
