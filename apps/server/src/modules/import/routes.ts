@@ -8,7 +8,6 @@ import {
   type ImportResult,
 } from '@fj/contract/import';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { RestoreService } from '../backup/restore.ts';
 import { answerBusy, createImportGate, ImportsBusyError } from './gate.ts';
 import type { ImportService } from './service.ts';
 import { detachedBody, spool, type SpoolLimits } from './spool.ts';
@@ -34,7 +33,11 @@ type Slot = { work: Promise<unknown> };
  */
 export function importRoutes(
   service: ImportService,
-  restore: RestoreService,
+  /** The backup module's restore of a backup ZIP (modules/backup/restore.ts). */
+  restore: {
+    preview(userId: string, file: string): Promise<ImportPreview>;
+    run(userId: string, file: string): Promise<ImportResult>;
+  },
   limits: SpoolLimits,
 ): FastifyPluginAsyncZod {
   const gate = createImportGate();

@@ -1,4 +1,4 @@
-import { journalGpxNamespace } from '../../export/formats/gpx.ts';
+import { journalGpxNamespace } from '../../../lib/journal-gpx-namespace.ts';
 import { createSpotCollector, type Pace, type ReadFile } from '../reading.ts';
 import { childText, childrenNamed, placeOf, streamXml, textOf, type XmlElement } from './xml.ts';
 

@@ -1,5 +1,5 @@
 import { SaxesParser, type SaxesTagNS } from 'saxes';
-import { importError } from '../errors.ts';
+import { importError } from '../../../lib/import-error.ts';
 import { importLimits } from '../limits.ts';
 import { textChunks, type Pace } from '../reading.ts';
 
