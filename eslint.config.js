@@ -31,6 +31,44 @@ const layerZones = [
     message: 'store/ does not depend on features/ or app/.',
   },
 ];
+// Import direction in the server (docs/architecture.md, "Layers"): lib/ and db/ at the bottom,
+// plugins/ take what they need of modules/ from app.ts and services.ts, and a module reaches
+// another only through its repository.ts or mapping.ts.
+const server = './apps/server/src';
+const serverModuleNames = readdirSync(new URL('apps/server/src/modules', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const serverModuleIsolation = serverModuleNames.map((name) => ({
+  target: `${server}/modules/${name}`,
+  from: `${server}/modules`,
+  except: [
+    `./${name}`,
+    ...serverModuleNames.flatMap((other) => [`./${other}/repository.ts`, `./${other}/mapping.ts`]),
+  ],
+  message:
+    "A module imports another module's repository.ts or mapping.ts only: move the shared piece to lib/ or pass it in from services.ts.",
+}));
+const serverLayerZones = [
+  {
+    target: `${server}/plugins`,
+    from: `${server}/modules`,
+    message: 'plugins/ do not import modules/: pass what they need in from app.ts or services.ts.',
+  },
+  {
+    target: `${server}/journal-quota`,
+    from: [`${server}/modules`, `${server}/plugins`],
+    message: 'journal-quota/ is below the modules that call it: it imports none of them.',
+  },
+  {
+    target: [`${server}/lib`, `${server}/db`],
+    from: [`${server}/modules`, `${server}/plugins`, `${server}/config.ts`],
+    message:
+      'lib/ and db/ are the bottom layer: they import neither modules/, plugins/ nor config.ts (take values as parameters).',
+  },
+];
+
 // Test support (src/testing: factories, fakes, set-up) may import anything, and any test may
 // import it; production code (every file outside it that is not a *.test.*) never does.
 const testingOnlyInTests = {
@@ -110,6 +148,24 @@ export default tseslint.config(
       ],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'no-restricted-imports': ['error', nativeOnlyInPlatform],
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [...serverModuleIsolation, ...serverLayerZones],
+        },
+      ],
     },
   },
   {

@@ -3,7 +3,8 @@
 // - every file path (…/name.ts, .tsx, .mjs, .js, .md, .css, .html): a path with a folder
 //   is written from the repo root, from a workspace (apps/server, apps/web, packages/contract)
 //   or from its src/, or relative to the document (links); a bare file name must exist somewhere
-//   in the repo. A path with a placeholder (`<name>`, `{id}`, `*`), under dist/, or a URL's
+//   in the repo. A path with a placeholder (`<name>`, `{id}`, `*`), one the build or the tests
+//   write (under dist/, test-artifacts/, e2e-artifacts/), or a URL's
 //   (`/sw.js`) is not a file of the repo, nor is a product's name (Node.js);
 // - every endpoint (`GET /api/…`, `POST /locations/{id}/entries`: a path without /api is under
 //   /api/v1) is a route of the server as built (test/helpers/route-table.ts), or one of
@@ -15,12 +16,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(new URL('..', import.meta.url).pathname);
-const tracked = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
   cwd: root,
   encoding: 'utf8',
-})
-  .split('\n')
-  .filter((file) => file && existsSync(path.join(root, file)));
+}).split('\n');
+// Once each (a file in a merge conflict is listed once per side).
+const tracked = [...new Set(listed)].filter((file) => file && existsSync(path.join(root, file)));
 const documents = tracked.filter((file) =>
   /^(README|docs\/[^/]+|apps\/(server|web)\/bench\/README)\.md$/.test(file),
 );
@@ -114,7 +115,11 @@ for (const file of documents) {
     const after = text.slice(m.index + mention.length, m.index + mention.length + 1);
     const before = text.slice(Math.max(0, m.index - 12), m.index);
     if (/https?:\/\/\S*$|:\/\/$/.test(before)) continue; // a URL, not a file of ours
-    if (/(^|\/)dist\//.test(mention) || /[<>{}*]/.test(before.slice(-1) + after)) continue;
+    if (
+      /(^|\/)(dist|test-artifacts|e2e-artifacts)\//.test(mention) ||
+      /[<>{}*]/.test(before.slice(-1) + after)
+    )
+      continue;
     if (/^[A-Z]\w*\.js$/.test(mention)) continue; // Node.js, a name
     pathCount += 1;
     if (!pathExists(file, mention))

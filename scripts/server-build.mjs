@@ -19,6 +19,8 @@ const outDir = path.join(serverDir, 'dist');
 export const serverEntry = path.join(outDir, 'main.js');
 /** The server itself, which serverEntry loads. */
 const serverBundle = path.join(outDir, 'server.cjs');
+/** SQLite's checkpoint worker (src/db/checkpoint-worker.ts), which the bundle starts from beside itself. */
+const checkpointWorker = path.join(outDir, 'checkpoint-worker.cjs');
 
 const sources = [
   path.join(serverDir, 'src'),
@@ -49,7 +51,7 @@ const builtAt = (file) => (existsSync(file) ? statSync(file).mtimeMs : 0);
 
 /** Builds apps/server/dist unless it is newer than every source; exits the process if it fails. */
 export function ensureServerBuild() {
-  const built = Math.min(builtAt(serverEntry), builtAt(serverBundle));
+  const built = Math.min(builtAt(serverEntry), builtAt(serverBundle), builtAt(checkpointWorker));
   if (built >= Math.max(...sources.map(newestChange))) return;
   console.log(built ? 'Server sources changed: rebuilding…' : 'No server build yet: building…');
   // Resolved from apps/server, which declares it.
@@ -57,11 +59,17 @@ export function ensureServerBuild() {
   // What an earlier build left: its code caches, and the files of the ES-module build before.
   if (existsSync(outDir))
     for (const name of readdirSync(outDir))
-      if (/^(main\.js|server\.cjs)/.test(name)) rmSync(path.join(outDir, name), { force: true });
+      if (/^(main\.js|server\.cjs|checkpoint-worker\.cjs)/.test(name))
+        rmSync(path.join(outDir, name), { force: true });
   try {
+    // The server, and beside it the worker it runs on a thread of its own (checkpoint-aside.ts).
     buildSync({
-      entryPoints: [path.join(serverDir, 'src/start.ts')],
-      outfile: serverBundle,
+      entryPoints: [
+        { in: path.join(serverDir, 'src/start.ts'), out: 'server' },
+        { in: path.join(serverDir, 'src/db/checkpoint-worker.ts'), out: 'checkpoint-worker' },
+      ],
+      outdir: outDir,
+      outExtension: { '.js': '.cjs' },
       bundle: true,
       platform: 'node',
       format: 'cjs',

@@ -25,6 +25,7 @@ import photoWorkPlugin from './modules/photos/plugin.ts';
 import { photoFileRoutes, photoUploadRoutes } from './modules/photos/routes.ts';
 import { preferencesRoutes } from './modules/preferences/routes.ts';
 import { resetPasswordRoutes } from './modules/reset-password/routes.ts';
+import { resetPasswordMail } from './modules/reset-password/mail.ts';
 import { createListCache, type ListCache } from './modules/sync/list-cache.ts';
 import { shareForgets } from './modules/sync/shared-list-cache.ts';
 import syncWorkPlugin from './modules/sync/plugin.ts';
@@ -59,6 +60,8 @@ export interface AppOverrides {
   revocationBroadcaster?: RevocationBroadcaster;
   /** Tests read the log here instead of stdout. */
   logStream?: NodeJS.WritableStream;
+  /** Tests see each route as it is registered (authorization.test.ts: every /api/v1 route). */
+  onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
 
 /** Builds the whole server without listening: main.ts listens, tests use inject(). */
@@ -81,6 +84,7 @@ export async function buildApp(
     frameworkErrors,
     ...serverTimeouts(config.timeouts),
   }).withTypeProvider<ZodTypeProvider>();
+  if (overrides.onRoute) app.addHook('onRoute', overrides.onRoute);
   if (!makePrivateDir(config.dataDir))
     app.log.warn(
       `DATA_DIR ${config.dataDir} is not ours to chmod: keep it readable by this user only`,
@@ -125,6 +129,7 @@ export async function buildApp(
   await app.register(authPlugin, {
     config,
     accountDeletion: services.accountDeletion,
+    resetPasswordMail,
     revocationBroadcaster: overrides.revocationBroadcaster,
   });
 

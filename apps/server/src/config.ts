@@ -4,6 +4,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { photoLimits } from '@fj/contract/photos';
 import { trustProxySchema, type TrustProxy } from './lib/trust-proxy.ts';
+import type { DatabaseConfig } from './db/connect.ts';
+import type { TimeoutSettings } from './lib/server-timeouts.ts';
 
 /** Origins the Capacitor WebView serves the app from (iOS and Android). */
 const capacitorOrigins = ['capacitor://localhost', 'https://localhost'];
@@ -107,7 +109,7 @@ export interface Config {
    */
   acceptAnySameOrigin: boolean;
   /** poolMax: PostgreSQL connections this server opens at most (DATABASE_POOL_MAX, 20 unset). */
-  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; poolMax?: number };
+  database: DatabaseConfig;
   authSecret: string;
   minPasswordLength: number;
   mail: { smtpUrl?: string; from: string; outboxDir: string };
@@ -137,7 +139,7 @@ export interface Config {
     locationsPerUser: number;
     entriesPerLocation: number;
     photoBytesPerUser: number;
-    /** The text of the user's locations and entries (modules/journal-quota/measure.ts). */
+    /** The text of the user's locations and entries (journal-quota/measure.ts). */
     journalBytesPerUser: number;
   };
   /** Bytes of serialized GET /locations answers kept in memory (LOCATIONS_CACHE_MB); 0 keeps none. */
@@ -157,7 +159,7 @@ export interface Config {
   /** Who may set X-Forwarded-For: request.ip (and so every rate limit) follows it. */
   trustProxy: TrustProxy;
   /** A slow or idle client lets go of its connection after these (milliseconds). */
-  timeouts: { requestMs: number; headersMs: number; keepAliveMs: number; idleMs: number };
+  timeouts: TimeoutSettings;
   logLevel: string;
   webDistDir: string;
   client: {

@@ -8,7 +8,7 @@ import { createBackupService } from './modules/backup/service.ts';
 import { createEntryService } from './modules/entries/service.ts';
 import { createExportService } from './modules/export/service.ts';
 import { createHealthService } from './modules/health/service.ts';
-import { createJournalQuota } from './modules/journal-quota/service.ts';
+import { createJournalQuota } from './journal-quota/service.ts';
 import { createLocationService } from './modules/locations/service.ts';
 import { createAccountPhotoCleanup } from './modules/photos/account-deletion.ts';
 import type { DecodeGate } from './modules/photos/decode-gate.ts';
@@ -79,7 +79,7 @@ export function createServices(deps: ServiceDeps) {
     validateAnswers: deps.validateAnswers,
   });
   return {
-    health: createHealthService(db),
+    health: createHealthService(db, deps.readNow),
     resetTokens: createResetTokenService(db),
     accountDeletion: {
       beforeDelete: photoCleanup.beforeDelete,

@@ -3,6 +3,7 @@ import type { Location } from '@fj/contract/locations';
 import type { PhotoEntry } from '@fj/contract/photos';
 import type { Preferences } from '@fj/contract/preferences';
 import { decodeJwt } from 'jose';
+import { corsOptions } from '../src/plugins/security.ts';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiClient, errorOf, fieldsOf, type Call, type Method } from './helpers/api-client.ts';
 import { databaseKinds } from './helpers/databases.ts';
@@ -76,11 +77,45 @@ function everyRoute(locationId: string, entryId: string): RouteCase[] {
       badBody: { show: 'yes' },
     },
     { method: 'POST', url: '/photos', multipart: true },
+    { method: 'GET', url: '/sync' },
+    { method: 'GET', url: '/export?format=csv' },
+    { method: 'GET', url: '/backup' },
+    { method: 'POST', url: '/import', multipart: true },
+    { method: 'POST', url: '/import/preview', multipart: true },
   ];
 }
 
+/** An /api/v1 route as Fastify registers it, `METHOD /api/v1/path/:param`. */
+const routeName = (method: string, url: string) => `${method} ${url}`;
+
 describe.each(databaseKinds)('authorization on $name', (kind) => {
-  const t = useTestApp(kind);
+  const registered: string[] = [];
+  const t = useTestApp(kind, {
+    overrides: {
+      onRoute: (route) => {
+        for (const method of [route.method].flat())
+          if (method !== 'HEAD' && route.url.startsWith('/api/v1/'))
+            registered.push(routeName(method, route.url));
+      },
+    },
+  });
+
+  it('names every /api/v1 route the app registers in the matrix below (a new one must join it)', () => {
+    expect(registered.length).toBeGreaterThan(0);
+    const cases = everyRoute(randomUUID(), randomUUID()).map((route) =>
+      routeName(route.method, `/api/v1${route.url.split('?')[0] ?? ''}`),
+    );
+    const unnamed = registered.filter((route) => {
+      const pattern = new RegExp(`^${route.replace(/:[^/]+/g, '[^/]+')}$`);
+      return !cases.some((name) => pattern.test(name));
+    });
+    expect(unnamed).toEqual([]);
+    // A method CORS does not allow would be unreachable from the web app's other origins.
+    const methods = new Set(registered.map((route) => route.split(' ')[0]));
+    expect([...methods].filter((method) => !corsOptions.methods.includes(method ?? ''))).toEqual(
+      [],
+    );
+  });
   let a: TestUser;
   let b: TestUser;
   let asA: Call;

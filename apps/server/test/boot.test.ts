@@ -1,16 +1,17 @@
+import Database from 'better-sqlite3';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { freePort } from './helpers/child-server.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 const distDir = path.join(repoRoot, 'apps/server/dist');
 const codeCaches = () => readdirSync(distDir).filter((name) => name.endsWith('.cache'));
 
-/** `node apps/server/dist/main.js` until it answers /api/health; then SIGKILL. */
-async function startBuild(dataDir: string): Promise<void> {
+/** `node apps/server/dist/main.js` until it answers /api/health (and `whileUp` settles); then SIGKILL. */
+async function startBuild(dataDir: string, whileUp?: () => Promise<void>): Promise<void> {
   const port = await freePort();
   const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: repoRoot,
@@ -34,7 +35,10 @@ async function startBuild(dataDir: string): Promise<void> {
         (response) => response.ok,
         () => false,
       );
-      if (healthy) return;
+      if (healthy) {
+        await whileUp?.();
+        return;
+      }
       if (tries > 600) throw new Error(`no answer from the build:\n${errors}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -73,4 +77,33 @@ describe('the build (dist/main.js)', () => {
     expect(codeCaches()).toEqual([cache]);
     expect(readFileSync(file).length).toBeGreaterThan(100_000);
   }, 120_000);
+
+  it('checkpoints SQLite from the worker built beside the bundle (dist/checkpoint-worker.cjs)', async () => {
+    const checkpointDir = mkdtempSync(path.join(tmpdir(), 'fj-boot-checkpoint-'));
+    const file = path.join(checkpointDir, 'journal.db');
+    // Some 600 pages of WAL: past the 2 MB at which the worker starts, below the 1,000 pages at
+    // which the server's own connection would copy them. Kept open, so nothing copies them on close.
+    const sqlite = new Database(file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('wal_autocheckpoint = 0');
+    sqlite.exec('create table filler (text text)');
+    const insert = sqlite.prepare('insert into filler values (?)');
+    sqlite.transaction(() => {
+      for (let i = 0; i < 2200; i++) insert.run('x'.repeat(1000));
+    })();
+    expect(statSync(`${file}-wal`).size).toBeGreaterThan(2 * 1024 * 1024);
+    expect(statSync(file).size).toBeLessThan(100_000);
+    try {
+      // Only a checkpoint copies the WAL's pages into the database file.
+      await startBuild(checkpointDir, () =>
+        vi.waitFor(() => expect(statSync(file).size).toBeGreaterThan(2 * 1024 * 1024), {
+          timeout: 10_000,
+          interval: 100,
+        }),
+      );
+    } finally {
+      sqlite.close();
+      rmSync(checkpointDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { compiledOnce } from '../src/db/compiled-once.ts';
 import { connectDatabase } from '../src/db/connect.ts';
 import type { Db } from '../src/db/executor.ts';
@@ -38,6 +38,9 @@ describe.each(databaseKinds)('queries compiled once on $name', (kind) => {
     await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
 
   it('builds once and runs each call with its own values, constants kept', async () => {
     const build = vi.fn((_db: unknown, row: Spot) =>
@@ -53,7 +56,8 @@ describe.each(databaseKinds)('queries compiled once on $name', (kind) => {
     await upsert(db, { id: 2, name: 'birch', note: 'north', visits: 5 });
     const again = await upsert(db, { id: 1, name: 'ignored', note: null, visits: 9 });
     expect(Number(again.numAffectedRows)).toBe(1);
-    expect(build).toHaveBeenCalledTimes(1);
+    // Twice (two marker sets) to compile, never again.
+    expect(build).toHaveBeenCalledTimes(2);
 
     const byName = compiledOnce((_db: unknown, name: string) =>
       spots().selectFrom('spots').select(['id', 'note', 'visits']).where('name', '=', name),
@@ -74,7 +78,8 @@ describe.each(databaseKinds)('queries compiled once on $name', (kind) => {
     await insert(db, { id: 10, name: 'ash', note: 'by the brook', visits: 0 });
     // note left out (undefined): Kysely leaves the column out, and so must this call.
     await insert(db, { id: 11, name: 'yew', note: undefined, visits: 0 });
-    expect(build).toHaveBeenCalledTimes(2);
+    // Compiled with two marker sets, then built afresh for the other row.
+    expect(build).toHaveBeenCalledTimes(3);
     const rows = await spots()
       .selectFrom('spots')
       .select(['id', 'note'])
@@ -85,5 +90,44 @@ describe.each(databaseKinds)('queries compiled once on $name', (kind) => {
       { id: 10, note: 'by the brook' },
       { id: 11, note: null },
     ]);
+  });
+
+  const seed = async () => {
+    await spots()
+      .insertInto('spots')
+      .values([30, 31, 32].map((id) => ({ id, name: `pine ${id}`, note: null, visits: id })))
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .execute();
+  };
+  const byIdsBuild = () =>
+    vi.fn((_db: unknown, ids: number[]) =>
+      spots().selectFrom('spots').select('id').where('id', 'in', ids).orderBy('id'),
+    );
+
+  it('refuses, outside production, a query whose SQL an array argument shapes', async () => {
+    await seed();
+    const byIds = compiledOnce(byIdsBuild());
+    // Compiled with one marker for the array, `in (?)` would have run every later list as one id.
+    await expect(byIds(db, [30, 31])).rejects.toThrow(/compiledOnce: its SQL text depends/);
+    await expect(byIds(db, [32])).rejects.toThrow(/compiledOnce/);
+  });
+
+  it('refuses a query that computes a parameter from an argument', async () => {
+    const byName = compiledOnce((_db: unknown, name: string) =>
+      spots().selectFrom('spots').select('id').where('name', '=', name.toUpperCase()),
+    );
+    await expect(byName(db, 'oak')).rejects.toThrow(/compiledOnce: parameter 1 is computed/);
+  });
+
+  it('in production, builds such a query afresh at each call, so it still answers right', async () => {
+    vi.stubEnv('NODE_ENV', 'production');
+    await seed();
+    const build = byIdsBuild();
+    const byIds = compiledOnce(build);
+    expect((await byIds(db, [30, 31])).rows).toEqual([{ id: 30 }, { id: 31 }]);
+    expect((await byIds(db, [32])).rows).toEqual([{ id: 32 }]);
+    expect((await byIds(db, [30, 31, 32])).rows).toEqual([{ id: 30 }, { id: 31 }, { id: 32 }]);
+    // Two marker sets once, then one real build per call.
+    expect(build).toHaveBeenCalledTimes(2 + 3);
   });
 });

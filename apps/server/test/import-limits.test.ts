@@ -83,6 +83,52 @@ describe.each(databaseKinds)('import limits on $name', (kind) => {
     expect(errorOf(res.body).message).toMatch(/deeper than 64 levels/);
   });
 
+  it('a waypoint of too many attributes, a placemark of too many elements → 400 naming the limit, nothing written', async () => {
+    // An account of its own: the spot read at the end stays.
+    const own = await t.signUp();
+    const sendOwn = (body: string, format: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/import?format=${format}`,
+        headers: { 'content-type': 'application/octet-stream', ...own.auth },
+        payload: body,
+      });
+    const ownSpots = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/v1/locations', headers: own.auth })).json<{
+        data: Location[];
+      }>().data;
+    const attributes = Array.from(
+      { length: importLimits.attributesPerElement + 1 },
+      (_, i) => ` a${i}=""`,
+    ).join('');
+    const gpx = `<gpx><wpt lat="50" lon="10"${attributes}><name>Wide</name></wpt></gpx>`;
+    const wide = await sendOwn(gpx, 'gpx');
+    expect(wide.statusCode).toBe(400);
+    expect(errorOf(wide.body).message).toBe(
+      `The file has an element of more than ${importLimits.attributesPerElement} attributes`,
+    );
+    // Each <Data> is two elements: past the limit by one pair.
+    const data = '<Data name="x"><value>v</value></Data>'.repeat(importLimits.elementsPerSpot / 2);
+    const kml = `<kml><Placemark><name>Wide</name><Point><coordinates>10,50</coordinates></Point><ExtendedData>${data}</ExtendedData></Placemark></kml>`;
+    const many = await sendOwn(kml, 'kml');
+    expect(many.statusCode).toBe(400);
+    expect(errorOf(many.body).message).toMatch(
+      `A placemark of the file holds more than ${importLimits.elementsPerSpot} elements`,
+    );
+    expect(await ownSpots()).toEqual([]);
+    // Within the limits, fields a spot does not have are passed over, the others read.
+    const fewer = kml
+      .replace(data, `${'<Data name="x"><value>v</value></Data>'.repeat(100)}`)
+      .replace(
+        '</ExtendedData>',
+        '<Data name="species"><value>["Morel"]</value></Data></ExtendedData>',
+      );
+    const read = await sendOwn(fewer, 'kml');
+    expect(read.statusCode).toBe(200);
+    const [spot] = await ownSpots();
+    expect(spot).toMatchObject({ name: 'Wide', species: ['Morel'] });
+  });
+
   it('a CSV mapping naming toString, __proto__ or constructor: 400 naming it as our column, an empty column as the file’s; never a 500', async () => {
     for (const column of ['toString', '__proto__', 'constructor']) {
       const mapping = encodeURIComponent(`{"${column}":"Title"}`);

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectDatabase, type DatabaseHandle } from '../src/db/connect.ts';
 import { migrateTo, migrateToLatest } from '../src/db/migrate.ts';
 import { groupCommit } from '../src/db/group-commit.ts';
-import { createJournalQuota } from '../src/modules/journal-quota/service.ts';
+import { createJournalQuota } from '../src/journal-quota/service.ts';
 import { createLocationService } from '../src/modules/locations/service.ts';
 import { createCursorCodec } from '../src/modules/sync/cursor.ts';
 import { createListCache } from '../src/modules/sync/list-cache.ts';

@@ -3,7 +3,6 @@ import { bearer, jwt } from 'better-auth/plugins';
 import type { Config } from '../config.ts';
 import type { DialectName } from '../db/dialect.ts';
 import type { Db } from '../db/executor.ts';
-import { scopeIdentityCalls } from './identity-async-context.ts';
 import { idTokenPayload, requestHooks } from './identity-hooks.ts';
 import type { RateLimitStorage } from './redis-rate-limit.ts';
 
@@ -37,7 +36,7 @@ export function createIdentity(deps: IdentityDeps) {
   const { config, db, dialect, sendPasswordReset, log } = deps;
   const authWindow = 60;
   const authLimit = { window: authWindow, max: config.rateLimit.authMax };
-  const identity = betterAuth({
+  return betterAuth({
     appName: 'Foraging Journal',
     baseURL: config.publicUrl,
     basePath: '/api/auth',
@@ -119,8 +118,6 @@ export function createIdentity(deps: IdentityDeps) {
       bearer(),
     ],
   });
-  // Its async-local storages on only while a call of it runs (identity-async-context.ts).
-  return scopeIdentityCalls(identity);
 }
 
 export type Identity = ReturnType<typeof createIdentity>;

@@ -1,18 +1,21 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { Compilable, CompiledQuery, QueryResult } from 'kysely';
 import type { Executor } from './executor.ts';
 
 /** What a query is built with instead of its values: a string no value looks like. */
 const markerPrefix = '\u0000fj-value\u0000';
-const marker = (path: string) => `${markerPrefix}${path}`;
 
 /** Where a compiled parameter comes from: argument `arg` (or its member `key`), or a constant. */
 type Slot = { arg: number; key?: string } | { constant: unknown };
 
+/** How an argument is marked: one value, an array (never one value), or a row's defined members. */
+type Shape = 'value' | 'array' | string[];
+
 interface Compiled<O> {
-  query: CompiledQuery<O>;
+  /** Undefined when the SQL depends on the values (allowed in production only): built each call. */
+  query?: CompiledQuery<O>;
   slots: Slot[];
-  /** The members each object argument had when compiled: others must be built afresh. */
-  keys: (string[] | undefined)[];
+  shapes: Shape[];
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -22,15 +25,59 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 const definedKeys = (row: Record<string, unknown>) =>
   Object.keys(row).filter((key) => row[key] !== undefined);
 
+const shapeOf = (arg: unknown): Shape =>
+  Array.isArray(arg) ? 'array' : isRecord(arg) ? definedKeys(arg) : 'value';
+
+/**
+ * The arguments with markers in place of their values, for marker set `set` (0 or 1), and the
+ * slot each marker stands for. The two sets differ in every marker, and an array gets as many
+ * markers as its set's number plus one: a query shaped by an array (`in (…)`) or by a value
+ * (a branch, a length) then compiles to a different text or different constants with each set.
+ */
+function markersFor(shapes: Shape[], set: number) {
+  const slots = new Map<string, Slot>();
+  const marker = (slot: { arg: number; key?: string }) => {
+    const text = `${markerPrefix}${set}\u0000${slot.arg}\u0000${slot.key ?? ''}`;
+    slots.set(text, slot);
+    return text;
+  };
+  // Array elements are not slots: a query that uses them is refused.
+  const arrayOf = (path: string) =>
+    Array.from({ length: set + 1 }, (_, i) => `${markerPrefix}${set}\u0000${path}[${i}]`);
+  const args = shapes.map((shape, arg) => {
+    if (shape === 'value') return marker({ arg });
+    if (shape === 'array') return arrayOf(String(arg));
+    return Object.fromEntries(shape.map((key) => [key, marker({ arg, key })]));
+  });
+  return { args, slots };
+}
+
+/** Why the two compiled queries differ, or undefined when they are the same query. */
+function difference(
+  first: { query: CompiledQuery; slots: Slot[] },
+  second: { query: CompiledQuery; slots: Slot[] },
+): string | undefined {
+  if (first.query.sql !== second.query.sql) return 'its SQL text depends on the values';
+  if (first.slots.length !== second.slots.length) return 'its parameters depend on the values';
+  for (const [index, slot] of first.slots.entries()) {
+    if (!isDeepStrictEqual(slot, second.slots[index]))
+      return `parameter ${index + 1} is computed from the values or is an array`;
+  }
+  return undefined;
+}
+
 /**
  * A query that Kysely builds and compiles once per kind of database, then runs with each call's
- * values: building and compiling took a good part of a write's time, and the hot
- * queries of a create are the same text every time.
+ * values: building and compiling took a good part of a write's time, and the hot queries of a
+ * create are the same text every time.
  *
- * `build` is called once with markers in place of the values: each argument, or, for a plain
- * object (a row), each of its defined members. So it must use its arguments only as values (in
- * `where`, `values`, `set`), never to shape the query. A row with other members than the one
- * compiled is built afresh.
+ * `build` is called with markers in place of the values: each argument, or, for a plain object
+ * (a row), each of its defined members. So it must use its arguments only as values (in `where`,
+ * `values`, `set`), never to shape the query; an array (`in (…)`) shapes it. It is built with two
+ * different marker sets, and when the two compile differently it throws outside production
+ * (NODE_ENV is not `production`), where a test meets it first; in production that query is built
+ * afresh at each call, so it still runs right. A row with other members than the one compiled is
+ * built afresh.
  */
 export function compiledOnce<Args extends unknown[], O>(
   build: (db: Executor, ...args: Args) => Compilable<O>,
@@ -38,31 +85,39 @@ export function compiledOnce<Args extends unknown[], O>(
   // Keyed by the dialect's adapter class: the SQL differs by dialect, not by connection.
   const byDialect = new WeakMap<object, Compiled<O>>();
 
-  function compile(db: Executor, args: Args): Compiled<O> {
-    const keys = args.map((arg) => (isRecord(arg) ? definedKeys(arg) : undefined));
-    const markers = args.map((arg, index) => {
-      const members = keys[index];
-      return members
-        ? Object.fromEntries(members.map((key) => [key, marker(`${index}.${key}`)]))
-        : marker(String(index));
-    }) as Args;
-    const query = build(db, ...markers).compile();
-    const slots = query.parameters.map((value): Slot => {
-      if (typeof value !== 'string' || !value.startsWith(markerPrefix)) return { constant: value };
-      const [arg, key] = value.slice(markerPrefix.length).split('.');
-      return { arg: Number(arg), ...(key === undefined ? {} : { key }) };
-    });
-    return { query, slots, keys };
+  function compileWith(db: Executor, shapes: Shape[], set: number) {
+    const markers = markersFor(shapes, set);
+    const query = build(db, ...(markers.args as Args)).compile();
+    const slots = query.parameters.map(
+      (value): Slot =>
+        (typeof value === 'string' && markers.slots.get(value)) || { constant: value },
+    );
+    return { query, slots };
   }
 
-  const sameMembers = (compiled: Compiled<O>, args: Args) =>
-    compiled.keys.every((keys, index) => {
+  function compile(db: Executor, args: Args): Compiled<O> {
+    const shapes = args.map(shapeOf);
+    const first = compileWith(db, shapes, 0);
+    const why = difference(first, compileWith(db, shapes, 1));
+    if (why === undefined) return { ...first, shapes };
+    if (process.env.NODE_ENV !== 'production') {
+      throw new Error(
+        `compiledOnce: ${why}, so one compiled text cannot serve every call (an array in ` +
+          '`in (…)`, or a value used to shape the query): build this query with Kysely at each call.',
+      );
+    }
+    return { slots: [], shapes };
+  }
+
+  const sameShapes = (compiled: Compiled<O>, args: Args) =>
+    compiled.shapes.every((shape, index) => {
       const arg = args[index];
-      if (keys === undefined) return !isRecord(arg);
+      if (shape === 'value') return !isRecord(arg) && !Array.isArray(arg);
+      if (shape === 'array') return false;
       return (
         isRecord(arg) &&
-        definedKeys(arg).length === keys.length &&
-        keys.every((key) => arg[key] !== undefined)
+        definedKeys(arg).length === shape.length &&
+        shape.every((key) => arg[key] !== undefined)
       );
     });
 
@@ -70,15 +125,20 @@ export function compiledOnce<Args extends unknown[], O>(
     const dialect = db.getExecutor().adapter.constructor;
     let compiled = byDialect.get(dialect);
     if (!compiled) {
-      compiled = compile(db, args);
+      try {
+        compiled = compile(db, args);
+      } catch (error) {
+        return Promise.reject(error as Error);
+      }
       byDialect.set(dialect, compiled);
     }
-    if (!sameMembers(compiled, args)) return db.executeQuery(build(db, ...args));
+    const { query } = compiled;
+    if (!query || !sameShapes(compiled, args)) return db.executeQuery(build(db, ...args));
     const parameters = compiled.slots.map((slot) => {
       if ('constant' in slot) return slot.constant;
       const arg = args[slot.arg];
       return slot.key === undefined ? arg : (arg as Record<string, unknown>)[slot.key];
     });
-    return db.executeQuery<O>({ ...compiled.query, parameters });
+    return db.executeQuery<O>({ ...query, parameters });
   };
 }

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import type { Config } from '../config.ts';
 import { checkpointAside } from './checkpoint-aside.ts';
 import { makePrivateDir, makePrivateFile } from '../lib/private-files.ts';
 import type { DialectName } from './dialect.ts';
@@ -20,7 +19,11 @@ export interface DatabaseHandle {
 }
 
 /** Only the driver in use is loaded: a SQLite server never loads pg, and the other way round. */
-export async function connectDatabase(config: Config['database']): Promise<DatabaseHandle> {
+/** Which database (DATABASE_URL; config.ts): poolMax is PostgreSQL's connections at most. */
+export type DatabaseConfig =
+  { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; poolMax?: number };
+
+export async function connectDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
   if (config.kind === 'postgres') {
     const { default: pg } = await import('pg');
     // Every server opens up to this many: N servers need N × max within max_connections.

@@ -99,7 +99,7 @@ export interface SyncRevisionsTable {
   pruned_revision: number;
   /**
    * UTF-8 bytes of the text of the user's locations and entries, what QUOTA_JOURNAL_BYTES_PER_USER
-   * counts (modules/journal-quota/), changed in the transaction of each write of them.
+   * counts (journal-quota/), changed in the transaction of each write of them.
    */
   journal_bytes: Generated<number>;
 }

@@ -1,5 +1,4 @@
 import type { ServerOptions } from 'node:http';
-import type { Config } from '../config.ts';
 
 /**
  * Time-outs that free a connection held by a slow or silent client (slowloris sends its headers
@@ -7,7 +6,14 @@ import type { Config } from '../config.ts';
  * deadlines only every `connectionsCheckingInterval` (30 s by default), so that follows the
  * header time-out: a deadline is enforced within half of it again.
  */
-export function serverTimeouts(timeouts: Config['timeouts']): {
+export interface TimeoutSettings {
+  requestMs: number;
+  headersMs: number;
+  keepAliveMs: number;
+  idleMs: number;
+}
+
+export function serverTimeouts(timeouts: TimeoutSettings): {
   http: ServerOptions;
   requestTimeout: number;
   connectionTimeout: number;

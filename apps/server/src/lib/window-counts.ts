@@ -1,4 +1,10 @@
-import type { SharedRedis } from '../plugins/redis.ts';
+import type { Redis } from 'ioredis';
+
+/** What the counts need of the shared Redis (plugins/redis.ts): its commands and key names. */
+interface CountsRedis {
+  command<T>(run: (client: Redis) => Promise<T>): Promise<T>;
+  name(suffix: string): string;
+}
 
 export interface WindowCount {
   /** Requests counted in the current window, this one included. */
@@ -29,7 +35,7 @@ const memoryMaxKeys = 100_000;
  * still holds per server and no request waits. Its keys live under `redisKeyPrefix`.
  */
 export function createWindowCounts(
-  redis: SharedRedis | null,
+  redis: CountsRedis | null,
   redisKeyPrefix: string,
   now: () => number = () => Date.now(),
 ): WindowCounts {

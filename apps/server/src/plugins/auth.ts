@@ -20,8 +20,7 @@ import { createMemoryThrottleStore, type ThrottleStore } from '../auth/throttle/
 import { createTokenVerifier } from '../auth/token-verifier.ts';
 import { AppError } from '../errors.ts';
 import { runPeriodically } from '../lib/periodic-task.ts';
-import type { AccountDeletionCleanup } from '../modules/photos/account-deletion.ts';
-import { resetPasswordMail } from '../modules/reset-password/mail.ts';
+import type { Mail } from './mail.ts';
 
 /** While Redis is degraded, how often the ended sessions are read from the database. */
 const revocationReloadMs = 1_000;
@@ -98,7 +97,12 @@ async function sendFetchResponse(response: Response, reply: FastifyReply): Promi
 export interface AuthPluginOptions {
   config: Config;
   /** Removes what the database does not: the photo files of a deleted account. */
-  accountDeletion: AccountDeletionCleanup;
+  accountDeletion: {
+    beforeDelete(userId: string): Promise<void>;
+    afterDelete(userId: string): Promise<void>;
+  };
+  /** The password-reset mail to `to` carrying `link` (modules/reset-password/mail.ts). */
+  resetPasswordMail: (to: string, link: string) => Mail;
   /** Redis's when REDIS_URL is set, else in-process; tests may give one to share between apps. */
   revocationBroadcaster?: RevocationBroadcaster;
   /** Redis's when REDIS_URL is set, else in memory: several servers count guesses together. */
@@ -151,7 +155,7 @@ export default fp(
       rateLimitStorage: app.redis ? createRedisRateLimitStorage(app.redis) : undefined,
       log: (level, message, details) => app.log[level]({ details }, `identity: ${message}`),
       sendPasswordReset: async (email, link) => {
-        await app.mailer.send(resetPasswordMail(email, link));
+        await app.mailer.send(opts.resetPasswordMail(email, link));
         if (!config.mail.smtpUrl)
           app.log.info(
             { email, link },

@@ -8,7 +8,7 @@ import { inOneTransaction } from './in-one-transaction.ts';
  * them takes that row first (the revision bump), so the count is kept exact under the same lock.
  *
  * Rows written before are counted here, with the same columns as
- * modules/journal-quota/measure.ts at the time of writing (a migration is not changed later).
+ * journal-quota/measure.ts at the time of writing (a migration is not changed later).
  */
 const countedColumns = {
   locations: ['id', 'user_id', 'name', 'description', 'details', 'created_at', 'updated_at'],

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import { importError } from '../import/errors.ts';
+import { importError } from '../../lib/import-error.ts';
 import { isSafeKey } from '../../storage/photo-storage.ts';
 import { journalPath } from './manifest.ts';
 

@@ -1,4 +1,4 @@
-import { importError } from '../import/errors.ts';
+import { importError } from '../../lib/import-error.ts';
 import { journalPath } from './manifest.ts';
 
 export interface JournalScanLimits {

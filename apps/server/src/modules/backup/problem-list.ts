@@ -1,4 +1,4 @@
-import type { ImportProblem } from '../import/spot.ts';
+import type { ImportProblem } from '../../lib/imported-spot.ts';
 
 /** The answer lists this many problems; the rest are counted, not kept. */
 export const listedProblems = 20;

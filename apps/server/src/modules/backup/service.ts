@@ -4,7 +4,7 @@ import { finished } from 'node:stream/promises';
 import type { ZipFile } from 'yazl';
 import type { Db } from '../../db/executor.ts';
 import type { PhotoStorage } from '../../storage/photo-storage.ts';
-import type { ExportService } from '../export/service.ts';
+import type { ExportedLocation } from '../export/mapping.ts';
 import { defaultPreferencesRow, toPreferences } from '../preferences/mapping.ts';
 import { preferencesRepository } from '../preferences/repository.ts';
 import {
@@ -19,7 +19,8 @@ import {
 export interface BackupServiceDeps {
   db: Db;
   storage: PhotoStorage;
-  exports: ExportService;
+  /** The export's pages of a user's spots (modules/export), as the journal file is written. */
+  exports: { pages(userId: string): () => AsyncIterable<ExportedLocation[]> };
   now?: () => Date;
 }
 

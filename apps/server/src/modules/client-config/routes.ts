@@ -1,12 +1,12 @@
 import { clientConfigSchema, defaultAppName } from '@fj/contract/client-config';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
-import type { TileService } from '../tiles/service.ts';
 
 /** Run-time settings for the web app, so a self-hoster changes them without rebuilding it. */
 export function clientConfigRoutes(
   client: Config['client'],
-  tiles: Pick<TileService, 'names'>,
+  /** The tile service's names of the local tile files (modules/tiles), first one first. */
+  tiles: { names(): Promise<string[]> },
 ): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(

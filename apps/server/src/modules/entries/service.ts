@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { CreateEntryInput, UpdateEntryInput } from '@fj/contract/entries';
 import type { Location } from '@fj/contract/locations';
-import type { DbTransaction } from '../../db/executor.ts';
+import type { DbTransaction, Executor } from '../../db/executor.ts';
 import type { WriteTransactions } from '../../db/group-commit.ts';
 import type { EntriesTable, LocationsTable } from '../../db/schema.ts';
 import { AppError, badField, notFound } from '../../errors.ts';
 import { nowIso, parseJson } from '../../lib/json.ts';
 import type { PhotoStorage } from '../../storage/photo-storage.ts';
-import { entryBytes } from '../journal-quota/measure.ts';
-import type { JournalQuota } from '../journal-quota/service.ts';
+import { entryBytes } from '../../journal-quota/measure.ts';
+import type { JournalQuota } from '../../journal-quota/service.ts';
 import { locationsRepository } from '../locations/repository.ts';
-import type { LocationService } from '../locations/service.ts';
 import { storedFilesOf } from '../photos/mapping.ts';
 import { photosRepository } from '../photos/repository.ts';
 import { syncRepository } from '../sync/repository.ts';
@@ -21,7 +20,11 @@ export interface EntryServiceDeps {
   /** Where its writes run (db/group-commit.ts): their bodies use only the transaction given. */
   writes: WriteTransactions;
   storage: PhotoStorage;
-  locations: LocationService;
+  /** The location service's whole location as the API answers it (modules/locations). */
+  locations: {
+    whole(executor: Executor, row: LocationsTable): Promise<Location>;
+    read(userId: string, id: string): Promise<Location>;
+  };
   /** QUOTA_ENTRIES_PER_LOCATION. */
   maxEntriesPerLocation: number;
   /** QUOTA_JOURNAL_BYTES_PER_USER. */

@@ -1,16 +1,21 @@
+import type { Readable } from 'node:stream';
 import { errorBodySchema } from '@fj/contract/errors';
 import { exportQuerySchema } from '@fj/contract/export';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badField } from '../../errors.ts';
-import type { BackupService } from '../backup/service.ts';
 import type { ExportService } from './service.ts';
 
 /**
  * GET /export: the user's spots as a file, streamed (docs/behaviour.md#export); format=backup is
  * the account's backup ZIP, as GET /backup sends it.
  */
-export function exportRoutes(service: ExportService, backup: BackupService): FastifyPluginAsyncZod {
+/** What format=backup needs of the backup service (modules/backup): the account's ZIP. */
+interface BackupZips {
+  open(userId: string): Promise<{ fileName: string; body: Readable }>;
+}
+
+export function exportRoutes(service: ExportService, backup: BackupZips): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/export',

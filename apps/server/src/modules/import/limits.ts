@@ -16,6 +16,16 @@ export const importLimits = {
    * quotas (10,000 patch corners, 10,000 entries) has about half as many.
    */
   valuesPerFeature: 500_000,
+  /**
+   * Attributes of one XML element: a waypoint has two, a document's root a few namespaces. Counted
+   * as the parser reads them, before the element is whole.
+   */
+  attributesPerElement: 256,
+  /**
+   * Elements in one GPX waypoint or KML placemark, which is held until it closes: our export's
+   * placemark has a few dozen, a KML track of 20,000 points some 40,000.
+   */
+  elementsPerSpot: 50_000,
   /** Nesting of JSON arrays and objects, or of XML elements. */
   depth: 64,
   /** Entries a KMZ archive may list (a KML and a few images). */

@@ -1,7 +1,12 @@
 import { setImmediate } from 'node:timers/promises';
-import { importError } from './errors.ts';
+import { importError } from '../../lib/import-error.ts';
 import { importLimits } from './limits.ts';
-import { checkSpot, type ImportProblem, type ImportedSpot, type Place } from './spot.ts';
+import {
+  checkSpot,
+  type ImportProblem,
+  type ImportedSpot,
+  type Place,
+} from '../../lib/imported-spot.ts';
 
 /** Lets the event loop run when the work has held it long enough; called between batches. */
 export type Pace = () => Promise<void>;

@@ -8,8 +8,7 @@ import {
   type ImportResult,
 } from '@fj/contract/import';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { RestoreService } from '../backup/restore.ts';
-import { createImportGate } from './gate.ts';
+import { answerBusy, createImportGate, ImportsBusyError } from './gate.ts';
 import type { ImportService } from './service.ts';
 import { detachedBody, spool, type SpoolLimits } from './spool.ts';
 import { isSpooled, readImportUpload, type ImportQuery, type Upload } from './upload.ts';
@@ -34,7 +33,11 @@ type Slot = { work: Promise<unknown> };
  */
 export function importRoutes(
   service: ImportService,
-  restore: RestoreService,
+  /** The backup module's restore of a backup ZIP (modules/backup/restore.ts). */
+  restore: {
+    preview(userId: string, file: string): Promise<ImportPreview>;
+    run(userId: string, file: string): Promise<ImportResult>;
+  },
   limits: SpoolLimits,
 ): FastifyPluginAsyncZod {
   const gate = createImportGate();
@@ -64,7 +67,13 @@ export function importRoutes(
     // work has ended: a client that leaves mid-import does not free its slot for another while
     // this one still parses. After authentication (the parent's onRequest): 401 comes first.
     app.addHook('onRequest', async (request, reply) => {
-      const leave = gate.enter();
+      let leave: () => void;
+      try {
+        leave = gate.enter();
+      } catch (error) {
+        if (error instanceof ImportsBusyError) return answerBusy(request, reply, error);
+        throw error;
+      }
       const slot: Slot = { work: Promise.resolve() };
       slots.set(request, slot);
       reply.raw.once('close', () => void slot.work.finally(leave));

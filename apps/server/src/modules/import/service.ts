@@ -5,15 +5,15 @@ import type { Db, Executor } from '../../db/executor.ts';
 import type { EntriesTable, LocationsTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { nowIso } from '../../lib/json.ts';
-import { journalBytesOf } from '../journal-quota/measure.ts';
-import type { JournalQuota } from '../journal-quota/service.ts';
+import { journalBytesOf } from '../../journal-quota/measure.ts';
+import type { JournalQuota } from '../../journal-quota/service.ts';
 import { syncRepository } from '../sync/repository.ts';
-import { importError } from './errors.ts';
+import { importError } from '../../lib/import-error.ts';
 import { importRepository as repo } from './repository.ts';
-import { entryRowOf, locationRowOf, type RowStamp } from './rows.ts';
+import { entryRowOf, locationRowOf, type RowStamp } from '../../lib/imported-rows.ts';
 import { csvColumns, type CsvMapping } from './formats/csv-columns.ts';
 import { createPace, type Pace, type ProblemList, type ReadFile } from './reading.ts';
-import type { ImportedSpot } from './spot.ts';
+import type { ImportedSpot } from '../../lib/imported-spot.ts';
 
 export interface ImportServiceDeps {
   db: Db;

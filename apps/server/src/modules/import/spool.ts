@@ -5,7 +5,7 @@ import path from 'node:path';
 import { finished, PassThrough, Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AppError } from '../../errors.ts';
-import { importError } from './errors.ts';
+import { importError } from '../../lib/import-error.ts';
 
 /** A request body written to a temporary file: never held in memory, however large. */
 export interface SpooledFile {

@@ -2,7 +2,7 @@ import type { ImportFormat } from '@fj/contract/import';
 import { importFormats } from '@fj/contract/import';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
-import { importError } from './errors.ts';
+import { importError } from '../../lib/import-error.ts';
 import { csvMappingOf, formatOf, type ImportFile } from './service.ts';
 import { spool, type SpoolLimits, type SpooledFile } from './spool.ts';
 

@@ -9,15 +9,30 @@ import {
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bodyLimits } from '../../body-limits.ts';
-import { notModifiedSchema, sendConditional } from '../../lib/conditional.ts';
-import type { SyncService } from '../sync/service.ts';
+import {
+  notModifiedSchema,
+  sendConditional,
+  type ConditionalAnswer,
+} from '../../lib/conditional.ts';
 import type { LocationService } from './service.ts';
 
 const params = z.object({ id: idParamSchema });
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
 
+/** What GET /locations needs of the sync service (modules/sync): the list, answered conditionally. */
+interface LocationList {
+  list(
+    userId: string,
+    ifNoneMatch: string | string[] | undefined,
+    beforeBody?: () => Promise<void>,
+  ): Promise<ConditionalAnswer>;
+}
+
 /** `sync` answers the whole list (cached, conditional: docs/behaviour.md#conditional-reads). */
-export function locationRoutes(service: LocationService, sync: SyncService): FastifyPluginAsyncZod {
+export function locationRoutes(
+  service: LocationService,
+  sync: LocationList,
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/locations',

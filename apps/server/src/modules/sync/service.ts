@@ -12,7 +12,7 @@ import {
 } from '../../lib/conditional.ts';
 import type { AnswerVersion, FrontRead } from '../../fast-reads/front-read.ts';
 import type { UrlSigner } from '../../storage/url-signer.ts';
-import type { LocationService } from '../locations/service.ts';
+import type { LocationReads as LocationService } from '../../lib/location-reads.ts';
 import { defaultPreferencesRow, toPreferences } from '../preferences/mapping.ts';
 import { preferencesRepository } from '../preferences/repository.ts';
 import type { CursorCodec } from './cursor.ts';

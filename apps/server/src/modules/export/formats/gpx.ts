@@ -1,10 +1,9 @@
+import { journalGpxNamespace } from '../../../lib/journal-gpx-namespace.ts';
 import { readableDescription, type ExportedLocation } from '../mapping.ts';
 import type { SpotPages } from './spot-pages.ts';
 import { XmlWriter } from './xml-writer.ts';
 
 const gpxNamespace = 'http://www.topografix.com/GPX/1/1';
-/** Our extension's namespace: what our import looks for to read a spot back whole. */
-export const journalGpxNamespace = 'https://foragingjournal.org/gpx/1';
 
 /**
  * A waypoint per spot. Its `<desc>` is for people (the description, then a line per entry);

@@ -2,7 +2,7 @@ import { Readable, pipeline } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
 import { AppError } from '../../../errors.ts';
 import { unprotectCell } from '../../../lib/csv-formula.ts';
-import { importError } from '../errors.ts';
+import { importError } from '../../../lib/import-error.ts';
 import { createSpotCollector, textChunks, type Pace, type ReadFile } from '../reading.ts';
 import type { CsvColumn, CsvMapping } from './csv-columns.ts';
 

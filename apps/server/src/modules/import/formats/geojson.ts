@@ -1,6 +1,6 @@
 import { Tokenizer, TokenParser, TokenType } from '@streamparser/json';
 import { AppError } from '../../../errors.ts';
-import { importError } from '../errors.ts';
+import { importError } from '../../../lib/import-error.ts';
 import { importLimits } from '../limits.ts';
 import {
   createSpotCollector,

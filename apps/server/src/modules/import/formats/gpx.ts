@@ -1,4 +1,4 @@
-import { journalGpxNamespace } from '../../export/formats/gpx.ts';
+import { journalGpxNamespace } from '../../../lib/journal-gpx-namespace.ts';
 import { createSpotCollector, type Pace, type ReadFile } from '../reading.ts';
 import { childText, childrenNamed, placeOf, streamXml, textOf, type XmlElement } from './xml.ts';
 
@@ -46,6 +46,7 @@ export async function readGpx(source: AsyncIterable<Buffer>, pace: Pace): Promis
   await streamXml(
     source,
     {
+      kept: 'waypoint',
       root: 'gpx',
       notRoot: 'The file is not GPX (no <gpx> root)',
       keep: (local, depth) => depth === 2 && local === 'wpt',

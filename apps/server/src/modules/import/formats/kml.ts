@@ -1,3 +1,4 @@
+import { createLocationSchema } from '@fj/contract/locations';
 import { createSpotCollector, type Pace, type ReadFile } from '../reading.ts';
 import { shapeOf } from './geojson.ts';
 import {
@@ -12,24 +13,37 @@ import {
 /** The fields our export writes as JSON in `<Data>` (text fields are written as they are). */
 const jsonFields = new Set(['categories', 'species', 'treeTypes', 'access', 'entries', 'favorite']);
 
-/** A Placemark's `<ExtendedData><Data name><value>`, the JSON ones parsed. */
+/** The `<Data>` names a spot is read from: a spot's fields, its dates and entries. */
+const spotFields = new Set<string>([
+  ...Object.keys(createLocationSchema.shape),
+  'createdAt',
+  'updatedAt',
+  'entries',
+]);
+
+/**
+ * A Placemark's `<ExtendedData><Data name><value>` of a spot's fields, the JSON ones parsed;
+ * other names are not read (a spot would ignore them).
+ */
 function extendedData(placemark: XmlElement): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
-  for (const data of childrenNamed(placemark, 'ExtendedData').flatMap((e) =>
-    childrenNamed(e, 'Data'),
-  )) {
-    const name = data.attributes.name;
-    const [valueElement] = childrenNamed(data, 'value');
-    if (!name || !valueElement) continue;
-    const value = textOf(valueElement);
-    if (!jsonFields.has(name)) {
-      fields[name] = value;
-      continue;
-    }
-    try {
-      fields[name] = JSON.parse(value) as unknown;
-    } catch {
-      fields[name] = value;
+  for (const extended of childrenNamed(placemark, 'ExtendedData')) {
+    for (const data of extended.nodes) {
+      if (typeof data === 'string' || data.local !== 'Data') continue;
+      const name = data.attributes.name;
+      if (!name || !spotFields.has(name)) continue;
+      const [valueElement] = childrenNamed(data, 'value');
+      if (!valueElement) continue;
+      const value = textOf(valueElement);
+      if (!jsonFields.has(name)) {
+        fields[name] = value;
+        continue;
+      }
+      try {
+        fields[name] = JSON.parse(value) as unknown;
+      } catch {
+        fields[name] = value;
+      }
     }
   }
   return fields;
@@ -130,6 +144,7 @@ export async function readKml(source: AsyncIterable<Buffer>, pace: Pace): Promis
   await streamXml(
     source,
     {
+      kept: 'placemark',
       root: 'kml',
       notRoot: 'The file is not KML (no <kml> root)',
       keep: (local) => local === 'Placemark',

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { AppError } from '../../../errors.ts';
-import { importError } from '../errors.ts';
+import { importError } from '../../../lib/import-error.ts';
 import { importLimits } from '../limits.ts';
 
 export interface KmzLimits {

@@ -1,5 +1,5 @@
 import { SaxesParser, type SaxesTagNS } from 'saxes';
-import { importError } from '../errors.ts';
+import { importError } from '../../../lib/import-error.ts';
 import { importLimits } from '../limits.ts';
 import { textChunks, type Pace } from '../reading.ts';
 
@@ -20,6 +20,8 @@ export interface XmlElement {
 
 /** What a format reads from the stream of elements. */
 export interface XmlReading {
+  /** What the kept elements are, in the messages of their limits ("waypoint", "placemark"). */
+  kept: string;
   /** The root element's local name; another root is refused with `notRoot`. */
   root: string;
   notRoot: string;
@@ -36,7 +38,8 @@ const notWellFormed = (message: string) =>
  * Streams the file's XML (refused, 400, unless well-formed UTF-8), handing over each element
  * `keep` picks. Any DOCTYPE is refused as soon as it is seen: a document type is where entities
  * are declared (billion laughs, external files), and neither GPX nor KML needs one. Elements
- * nested deeper than the limit are refused too.
+ * nested deeper than the limit, an element of too many attributes and a kept element of too many
+ * elements are refused too (importLimits), each as soon as it is counted.
  */
 export async function streamXml(
   source: AsyncIterable<Buffer>,
@@ -48,6 +51,9 @@ export async function streamXml(
   const open: XmlElement[] = [];
   let depth = 0;
   let startLine = 1;
+  let attributes = 0;
+  /** Elements in the kept element being read, itself included. */
+  let keptElements = 0;
   parser.on('error', (error) => {
     // A prefix nobody declared (common in hand-made KML) is not worth refusing the file for.
     if (/unbound namespace prefix/i.test(error.message)) return;
@@ -58,6 +64,14 @@ export async function streamXml(
   });
   parser.on('opentagstart', () => {
     startLine = parser.line;
+    attributes = 0;
+  });
+  parser.on('attribute', () => {
+    attributes += 1;
+    if (attributes > importLimits.attributesPerElement)
+      throw importError(
+        `The file has an element of more than ${importLimits.attributesPerElement} attributes`,
+      );
   });
   parser.on('opentag', (tag: SaxesTagNS) => {
     depth += 1;
@@ -66,6 +80,11 @@ export async function streamXml(
     if (depth === 1 && tag.local !== reading.root) throw importError(reading.notRoot);
     const parent = open.at(-1);
     if (!parent && !reading.keep(tag.local, depth)) return;
+    keptElements = parent ? keptElements + 1 : 1;
+    if (keptElements > importLimits.elementsPerSpot)
+      throw importError(
+        `A ${reading.kept} of the file holds more than ${importLimits.elementsPerSpot} elements; a spot has far fewer`,
+      );
     const attributes: Record<string, string> = {};
     for (const [name, attribute] of Object.entries(tag.attributes)) {
       attributes[name] = attribute.value;

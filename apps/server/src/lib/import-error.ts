@@ -1,4 +1,4 @@
-import { AppError } from '../../errors.ts';
+import { AppError } from '../errors.ts';
 
 /** A file that cannot be imported at all: 400 with what is wrong, nothing written. */
 export const importError = (message: string) =>

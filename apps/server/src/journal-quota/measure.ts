@@ -1,4 +1,4 @@
-import type { EntriesTable, LocationsTable } from '../../db/schema.ts';
+import type { EntriesTable, LocationsTable } from '../db/schema.ts';
 
 /**
  * What the journal quota counts of a row: the UTF-8 bytes of each of its text columns (ids,

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
-import { compiledOnce } from '../../db/compiled-once.ts';
-import type { DialectName } from '../../db/dialect.ts';
-import type { DbTransaction, Executor } from '../../db/executor.ts';
+import { compiledOnce } from '../db/compiled-once.ts';
+import type { DialectName } from '../db/dialect.ts';
+import type { DbTransaction, Executor } from '../db/executor.ts';
 import { countedColumns } from './measure.ts';
 
 /** Adds the bytes unless the total would pass `max`: the check and the change in one statement. */

@@ -1,5 +1,5 @@
-import type { EntriesTable, LocationsTable } from '../../db/schema.ts';
-import type { ImportedEntry, ImportedSpot } from './spot.ts';
+import type { EntriesTable, LocationsTable } from '../db/schema.ts';
+import type { ImportedEntry, ImportedSpot } from './imported-spot.ts';
 
 /** Who the rows belong to, when they are written, and the revision they carry. */
 export interface RowStamp {

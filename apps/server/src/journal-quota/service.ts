@@ -1,8 +1,8 @@
-import type { DialectName } from '../../db/dialect.ts';
-import type { DbTransaction } from '../../db/executor.ts';
-import type { LocationsTable } from '../../db/schema.ts';
-import { AppError } from '../../errors.ts';
-import { formatBytes } from '../../lib/format-bytes.ts';
+import type { DialectName } from '../db/dialect.ts';
+import type { DbTransaction } from '../db/executor.ts';
+import type { LocationsTable } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import { formatBytes } from '../lib/format-bytes.ts';
 import { locationBytes } from './measure.ts';
 import { journalQuotaRepository as repo } from './repository.ts';
 
