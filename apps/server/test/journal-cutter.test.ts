@@ -7,7 +7,7 @@ import { JournalCutter, type JournalPart } from '../src/modules/backup/journal-s
  * must cut the same parts as the whole file at once.
  */
 
-const limits = { maxDepth: 16, maxSpotBytes: 4096, maxMemberBytes: 4096 };
+const limits = { maxDepth: 16, maxElementBytes: 4096, maxMemberBytes: 4096 };
 
 /** The parts as text, the journal fed `size` bytes at a time. */
 function partsOf(journal: Buffer, size: number): unknown[] {
@@ -17,7 +17,7 @@ function partsOf(journal: Buffer, size: number): unknown[] {
     parts.push(...cutter.push(journal.subarray(at, at + size)));
   cutter.end();
   return parts.map((part) => {
-    if ('spot' in part) return { spot: part.spot.toString() };
+    if ('element' in part) return { element: part.element.toString() };
     if ('key' in part) return { key: part.key, value: part.value.toString() };
     return part;
   });
@@ -37,9 +37,9 @@ describe('JournalCutter', () => {
       expect(partsOf(journal, size)).toEqual([
         { key: 'version', value: '1' },
         { key: 'preferences', value: '{"a":"}{]["}' },
-        { locations: true },
-        { spot: spotA },
-        { spot: spotB },
+        { arrayStarts: true },
+        { element: spotA },
+        { element: spotB },
         { key: 'extra', value: 'null' },
       ]);
     },

@@ -303,4 +303,52 @@ describe.each(databaseKinds)('a large backup within the limits on $name', (kind)
     expect(row.location_id).toBe(last.id);
     expect(row.details).toContain(`${notes} ${spots - 1}.${entriesPerSpot - 1}`);
   });
+
+  it('a spot too large to parse whole is read an entry at a time: restored whole, or a problem if one entry is bad', async () => {
+    const someone = await t.signUp();
+    const own = await t.app.inject({ method: 'GET', url: '/api/v1/backup', headers: someone.auth });
+    const ownJournal = (await unzip(own.rawPayload)).find(([name]) => name === journalPath)?.[1];
+    const { preferences } = JSON.parse(String(ownJournal)) as { preferences: unknown };
+    const entryIds = Array.from({ length: 1_200 }, () => randomUUID());
+    const entry = (id: string, i: number, date = '2026-08-01') =>
+      `{"id":"${id}","date":"${date}","notes":"${'n'.repeat(250)} ${i}","photos":[]}`;
+    const bigId = randomUUID();
+    // Over 256 kB each: cut into entries, handed on in slices of 500.
+    const big = `{"id":"${bigId}","name":"Big","position":{"lat":60,"lng":15},"entries":[${entryIds.map((id, i) => entry(id, i)).join(',')}]}`;
+    const bad = `{"name":"Bad","position":{"lat":60,"lng":15},"entries":[${Array.from({ length: 1_200 }, (_, i) => entry(randomUUID(), i, i === 1_100 ? 'soon' : '2026-08-01')).join(',')}]}`;
+    expect(big.length).toBeGreaterThan(256 * 1024);
+    const journal = Buffer.from(
+      `{"version":1,"preferences":${JSON.stringify(preferences)},"locations":[${big},${bad},${spot('Small')}]}`,
+    );
+    const zip = await backupOf([[journalPath, journal]]);
+    const who = await t.signUp();
+    const send = (preview: boolean) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/import${preview ? '?preview=true' : ''}`,
+        headers: { ...who.auth, 'content-type': 'application/zip' },
+        payload: zip,
+      });
+    const problems = [{ at: 'spot 2', message: expect.stringMatching(/^entries\.1100\.date/) }];
+    const preview = await send(true);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json<ImportPreview>()).toMatchObject({
+      create: { spots: 2, entries: 1_200 },
+      problems,
+      restore: { backup: { spots: 2, entries: 1_200 } },
+    });
+    const res = await send(false);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<ImportResult>()).toMatchObject({
+      created: { spots: 2, entries: 1_200 },
+      problems,
+    });
+    const rows = await t.app.db
+      .selectFrom('entries')
+      .select(['id', 'location_id'])
+      .where('user_id', '=', who.id)
+      .execute();
+    expect(rows.map((r) => r.id).sort()).toEqual([...entryIds].sort());
+    expect(new Set(rows.map((r) => r.location_id))).toEqual(new Set([bigId]));
+  });
 });

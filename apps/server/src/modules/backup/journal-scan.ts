@@ -4,14 +4,34 @@ import { journalPath } from './manifest.ts';
 export interface JournalScanLimits {
   /** Arrays and objects inside one another, the journal's own object counted as 1. */
   maxDepth: number;
-  /** One spot's JSON; JSON.parse of it is one block of the event loop. */
-  maxSpotBytes: number;
+  /** One element of the array cut (a spot, an entry). */
+  maxElementBytes: number;
   /** Any other member's value (the preferences). */
   maxMemberBytes: number;
 }
 
-/** A top-level member of the journal, or one element of its `locations`, as JSON text bytes. */
-export type JournalPart = { key: string; value: Buffer } | { locations: true } | { spot: Buffer };
+/**
+ * A member of the object being cut (the journal, or one spot), or one element of its array
+ * (the journal's `locations`, a spot's `entries`), as JSON text bytes.
+ */
+export type JournalPart =
+  { key: string; value: Buffer } | { arrayStarts: true } | { element: Buffer };
+
+/** What the cutter cuts: the journal (by default), or one spot of it. */
+export interface CutShape {
+  /** The member whose array is cut element by element. */
+  arrayKey: string;
+  /** Arrays and objects around the object being cut (0 for the journal, 2 for a spot). */
+  around: number;
+  /** An element, by its number from 1, as errors name it. */
+  elementName: (index: number) => string;
+}
+
+const journalShape: CutShape = {
+  arrayKey: 'locations',
+  around: 0,
+  elementName: (index) => `spot ${index}`,
+};
 
 const quote = 0x22;
 const backslash = 0x5c;
@@ -31,12 +51,12 @@ const maxKeyBytes = 1024;
 const broken = (why: string) => importError(`${journalPath} is not valid JSON: ${why}`);
 
 /**
- * What the cutter expects next, outside a value it is cutting out: the journal's `{`, a member
- * name (or `}` when none came yet), the `:`, the member's value, `,` or `}`; inside `locations`,
- * a spot (or `]` when none came yet), then `,` or `]`; at the end only white space.
+ * What the cutter expects next, outside a value it is cutting out: the object's `{`, a member
+ * name (or `}` when none came yet), the `:`, the member's value, `,` or `}`; inside the array
+ * it cuts, an element (or `]` when none came yet), then `,` or `]`; at the end only white space.
  */
 type Expecting =
-  'start' | 'member' | 'colon' | 'value' | 'afterMember' | 'spot' | 'afterSpot' | 'end';
+  'start' | 'member' | 'colon' | 'value' | 'afterMember' | 'element' | 'afterElement' | 'end';
 
 /** A value being cut out of the journal: its bytes so far, and where the scan is inside it. */
 interface Cut {
@@ -57,7 +77,8 @@ interface Cut {
  * Cuts the journal's JSON into its parts as its bytes arrive, without parsing it: the top-level
  * object's members, and each element of its `locations` array one at a time, so a spot is
  * parsed (JSON.parse, which checks it) only when its turn comes, and no more of the journal is
- * held than the part being cut out. The scan follows strings and brackets only, enough to find
+ * held than the part being cut out. A large spot is cut the same way (`shape`): its members,
+ * and its `entries` one at a time. The scan follows strings and brackets only, enough to find
  * where each value ends; on the way it refuses nesting past maxDepth and any part past its size,
  * before that part is parsed.
  */
@@ -70,11 +91,14 @@ export class JournalCutter {
   private cutFrom = 0;
   private key = '';
   private readonly keys = new Set<string>();
-  private spots = 0;
+  private elements = 0;
   /** Bytes before the current chunk, for the byte offsets errors name. */
   private offset = 0;
 
-  constructor(private readonly limits: JournalScanLimits) {}
+  constructor(
+    private readonly limits: JournalScanLimits,
+    private readonly shape: CutShape = journalShape,
+  ) {}
 
   /**
    * The parts that end in this chunk, in order, each as soon as it is cut out: a fault later in
@@ -118,22 +142,26 @@ export class JournalCutter {
           return at + 1;
         }
         if (byte !== quote) throw broken(`a member name expected at byte ${where}`);
-        return this.begin(at, { max: maxKeyBytes, depth: 1, what: 'a member name' });
+        return this.begin(at, {
+          max: maxKeyBytes,
+          depth: this.shape.around + 1,
+          what: 'a member name',
+        });
       case 'colon':
         if (byte !== colon) throw broken(`: expected at byte ${where}`);
         this.expecting = 'value';
         return at + 1;
       case 'value':
-        if (this.key === 'locations' && byte === openArray) {
-          parts.push({ locations: true });
-          this.expecting = 'spot';
+        if (this.key === this.shape.arrayKey && byte === openArray) {
+          parts.push({ arrayStarts: true });
+          this.expecting = 'element';
           this.empty = true;
           return at + 1;
         }
         if (endsBare(byte) || byte === colon) throw broken(`a value expected at byte ${where}`);
         return this.begin(at, {
           max: this.limits.maxMemberBytes,
-          depth: 1,
+          depth: this.shape.around + 1,
           what: `"${this.key}"`,
           bare: byte !== openObject && byte !== openArray && byte !== quote,
         });
@@ -143,21 +171,21 @@ export class JournalCutter {
         else throw broken(`, or } expected at byte ${where}`);
         this.empty = false;
         return at + 1;
-      case 'spot':
+      case 'element':
         if (byte === closeArray && this.empty) {
           this.expecting = 'afterMember';
           return at + 1;
         }
         if (endsBare(byte) || byte === colon) throw broken(`a value expected at byte ${where}`);
-        this.spots += 1;
+        this.elements += 1;
         return this.begin(at, {
-          max: this.limits.maxSpotBytes,
-          depth: 2,
-          what: `spot ${this.spots}`,
+          max: this.limits.maxElementBytes,
+          depth: this.shape.around + 2,
+          what: this.shape.elementName(this.elements),
           bare: byte !== openObject && byte !== openArray && byte !== quote,
         });
-      case 'afterSpot':
-        if (byte === comma) this.expecting = 'spot';
+      case 'afterElement':
+        if (byte === comma) this.expecting = 'element';
         else if (byte === closeArray) this.expecting = 'afterMember';
         else throw broken(`, or ] expected at byte ${where}`);
         this.empty = false;
@@ -246,8 +274,8 @@ export class JournalCutter {
         this.expecting = 'afterMember';
         break;
       default:
-        parts.push({ spot: bytes });
-        this.expecting = 'afterSpot';
+        parts.push({ element: bytes });
+        this.expecting = 'afterElement';
     }
     return end;
   }

@@ -4,7 +4,13 @@ import { preferencesSchema, type Preferences } from '@fj/contract/preferences';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { importError } from '../import/errors.ts';
-import { checkSpot, type ImportedEntry, type ImportedSpot } from '../import/spot.ts';
+import {
+  checkEntry,
+  checkSpot,
+  type ImportedEntry,
+  type ImportedSpot,
+  type ImportProblem,
+} from '../import/spot.ts';
 import { isSafeKey } from '../../storage/photo-storage.ts';
 import type { BackupZip } from './backup-zip.ts';
 import { JournalCutter } from './journal-scan.ts';
@@ -46,10 +52,14 @@ export interface RestoredSpot extends Omit<ImportedSpot, 'entries'> {
   entries: RestoredEntry[];
 }
 
-/** A spot of the journal that passed its checks, and the size of its JSON (for batching). */
+/**
+ * A spot of the journal that passed its checks, and the size of its JSON (for batching). A
+ * large spot comes in slices of its entries: each slice after the first `continues` it.
+ */
 export interface ReadSpot {
   spot: RestoredSpot;
   jsonBytes: number;
+  continues: boolean;
 }
 
 /** A backup whose manifest matches its ZIP: every file's SHA-256 and size, as it gives them. */
@@ -71,6 +81,10 @@ export interface RestoreLimits {
 const maxJournalDepth = 16;
 const maxSpotBytes = 16 * 1024 * 1024;
 const maxMemberBytes = 4 * 1024 * 1024;
+/** A spot larger than this is cut into its entries rather than parsed whole (largeSpot). */
+const largeSpotBytes = 256 * 1024;
+/** A large spot's entries are handed on this many at a time. */
+const sliceEntries = 500;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 function parseJson(bytes: Uint8Array, what: string): unknown {
@@ -89,51 +103,49 @@ function firstIssue(error: z.ZodError): string {
 const quotaError = (message: string) => new AppError('QUOTA_EXCEEDED', message);
 
 /**
- * The entries' photos of one spot as the backup lists them, each checked; a bad one is a problem.
- * A photo file serves one photo: listed again, it is a problem (so photos never outnumber files).
+ * One entry's photos as the backup lists them, each checked; a bad one is a problem. A photo
+ * file serves one photo: listed again, it is a problem (so photos never outnumber files).
  */
-function photosOf(
-  raw: Record<string, unknown>,
+function photosOfEntry(
+  entry: unknown,
+  index: number,
   at: string,
   zip: BackupZip,
   used: Set<string>,
   problems: ProblemList,
-): BackupPhoto[][] {
-  const entries = Array.isArray(raw.entries) ? (raw.entries as unknown[]) : [];
-  return entries.map((entry, index) => {
-    const list = (entry as { photos?: unknown } | null)?.photos;
-    if (!Array.isArray(list)) return [];
-    const kept: BackupPhoto[] = [];
-    for (const [position, photo] of list.entries()) {
-      if (kept.length === contractLimits.entryPhotos) {
-        problems.push({
-          at,
-          message: `entries.${index}.photos: more than ${contractLimits.entryPhotos}; the rest are left out`,
-        });
-        break;
-      }
-      const parsed = photoSchema.safeParse(photo);
-      if (!parsed.success) {
-        problems.push({
-          at,
-          message: `entries.${index}.photos.${position}.${firstIssue(parsed.error)}`,
-        });
-        continue;
-      }
-      const { filePath, thumbnailFilePath } = parsed.data;
-      if (!zip.has(photoPath(filePath)) || !zip.has(photoPath(thumbnailFilePath))) {
-        problems.push({ at, message: `photo ${filePath} is not in the backup` });
-        continue;
-      }
-      if (used.has(filePath) || used.has(thumbnailFilePath)) {
-        problems.push({ at, message: `photo ${filePath} is listed twice` });
-        continue;
-      }
-      used.add(filePath).add(thumbnailFilePath);
-      kept.push(parsed.data);
+): BackupPhoto[] {
+  const list = (entry as { photos?: unknown } | null)?.photos;
+  if (!Array.isArray(list)) return [];
+  const kept: BackupPhoto[] = [];
+  for (const [position, photo] of list.entries()) {
+    if (kept.length === contractLimits.entryPhotos) {
+      problems.push({
+        at,
+        message: `entries.${index}.photos: more than ${contractLimits.entryPhotos}; the rest are left out`,
+      });
+      break;
     }
-    return kept;
-  });
+    const parsed = photoSchema.safeParse(photo);
+    if (!parsed.success) {
+      problems.push({
+        at,
+        message: `entries.${index}.photos.${position}.${firstIssue(parsed.error)}`,
+      });
+      continue;
+    }
+    const { filePath, thumbnailFilePath } = parsed.data;
+    if (!zip.has(photoPath(filePath)) || !zip.has(photoPath(thumbnailFilePath))) {
+      problems.push({ at, message: `photo ${filePath} is not in the backup` });
+      continue;
+    }
+    if (used.has(filePath) || used.has(thumbnailFilePath)) {
+      problems.push({ at, message: `photo ${filePath} is listed twice` });
+      continue;
+    }
+    used.add(filePath).add(thumbnailFilePath);
+    kept.push(parsed.data);
+  }
+  return kept;
 }
 
 /**
@@ -167,7 +179,11 @@ export class JournalReader {
    */
   async *spots(): AsyncGenerator<ReadSpot> {
     let sawLocations = false;
-    const cutter = new JournalCutter({ maxDepth: maxJournalDepth, maxSpotBytes, maxMemberBytes });
+    const cutter = new JournalCutter({
+      maxDepth: maxJournalDepth,
+      maxElementBytes: maxSpotBytes,
+      maxMemberBytes,
+    });
     const hash = createHash('sha256');
     let size = 0;
     const stream = await this.zip.journalStream();
@@ -184,7 +200,7 @@ export class JournalReader {
         size += next.value.length;
         for (const part of cutter.push(next.value)) {
           await this.pause();
-          if ('locations' in part) {
+          if ('arrayStarts' in part) {
             sawLocations = true;
             // The writer puts the version first: a journal of another version is refused
             // before its spots are read as this version's.
@@ -198,8 +214,7 @@ export class JournalReader {
               throw importError(`${journalPath}: locations: not an array`);
             continue;
           }
-          const spot = await this.spotOf(part.spot);
-          if (spot) yield { spot, jsonBytes: part.spot.length };
+          yield* this.spotOf(part.element);
         }
       }
     } finally {
@@ -239,8 +254,11 @@ export class JournalReader {
       throw importError(`${journalPath}: version: ${firstIssue(version.error)}`);
   }
 
-  /** One spot of the journal, checked, with the photos that pass; undefined when it is a problem. */
-  private async spotOf(json: Buffer): Promise<RestoredSpot | undefined> {
+  /**
+   * One spot of the journal, checked, with the photos that pass; nothing when it is a problem. A
+   * spot past `largeSpotBytes` comes in slices of its entries (largeSpot).
+   */
+  private async *spotOf(json: Buffer): AsyncGenerator<ReadSpot> {
     const { limits, problems } = this;
     this.count += 1;
     const at = `spot ${this.count}`;
@@ -248,6 +266,10 @@ export class JournalReader {
       throw quotaError(
         `${journalPath} holds more than ${limits.maxSpots} spots; an account holds at most ${limits.maxSpots}`,
       );
+    if (json.length > largeSpotBytes && json[0] === 0x7b) {
+      yield* this.largeSpot(json, at);
+      return;
+    }
     const raw = parseJson(json, `${journalPath} (${at})`);
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
       throw importError(`${journalPath}: locations.${this.count - 1}: not an object`);
@@ -259,17 +281,83 @@ export class JournalReader {
     const checked = checkSpot(at, fields);
     if ('problem' in checked) {
       problems.push(checked.problem);
-      return undefined;
+      return;
     }
-    const listed = photosOf(fields, at, this.zip, this.listedKeys, problems);
+    const rawEntries = Array.isArray(fields.entries) ? (fields.entries as unknown[]) : [];
     const entries: RestoredEntry[] = [];
-    for (const [i, entry] of checked.spot.entries.entries()) {
-      const photos: BackupPhoto[] = [];
-      for (const photo of listed[i] ?? [])
-        if (await this.photoPasses(photo, at)) photos.push(photo);
-      entries.push({ ...entry, photos });
+    for (const [index, entry] of checked.spot.entries.entries())
+      entries.push({ ...entry, photos: await this.photosOf(rawEntries[index], index, at) });
+    yield { spot: { ...checked.spot, entries }, jsonBytes: json.length, continues: false };
+  }
+
+  /**
+   * A large spot (up to 16 MB, 10,000 entries), never parsed whole: its JSON is cut into its
+   * members and its entries, and read twice, an entry at a time. First every entry is checked
+   * (a spot with a bad entry is a problem, as checkSpot has it), then the entries are read again
+   * with their photos and handed on in slices of `sliceEntries`, the later ones marked as
+   * continuing the spot. Only the spot's JSON and one slice are held.
+   */
+  private async *largeSpot(json: Buffer, at: string): AsyncGenerator<ReadSpot> {
+    const { limits, problems } = this;
+    const cut = () =>
+      new JournalCutter(
+        { maxDepth: maxJournalDepth, maxElementBytes: maxSpotBytes, maxMemberBytes: maxSpotBytes },
+        { arrayKey: 'entries', around: 2, elementName: (n) => `${at}, entry ${n}` },
+      );
+    const what = `${journalPath} (${at})`;
+    const fields: Record<string, unknown> = {};
+    let count = 0;
+    let entryProblem: ImportProblem | undefined;
+    const first = cut();
+    for (const part of first.push(json)) {
+      await this.pause();
+      if ('key' in part) fields[part.key] = parseJson(part.value, what);
+      if (!('element' in part)) continue;
+      count += 1;
+      if (count > limits.maxEntriesPerSpot)
+        throw quotaError(
+          `${journalPath}: ${at} has more than ${limits.maxEntriesPerSpot} entries; a spot holds at most ${limits.maxEntriesPerSpot}`,
+        );
+      if (entryProblem) continue;
+      const checked = checkEntry(at, parseJson(part.element, what), count - 1);
+      if ('problem' in checked) entryProblem = checked.problem;
     }
-    return { ...checked.spot, entries };
+    first.end();
+    const head = checkSpot(at, fields);
+    if ('problem' in head || entryProblem) {
+      problems.push('problem' in head ? head.problem : (entryProblem as ImportProblem));
+      return;
+    }
+    let slice: RestoredEntry[] = [];
+    let sliceBytes = 0;
+    let continues = false;
+    let index = 0;
+    for (const part of cut().push(json)) {
+      if (!('element' in part)) continue;
+      await this.pause();
+      const raw = parseJson(part.element, what);
+      const checked = checkEntry(at, raw, index);
+      if ('problem' in checked) throw importError(`${what}: ${checked.problem.message}`);
+      slice.push({ ...checked.entry, photos: await this.photosOf(raw, index, at) });
+      sliceBytes += part.element.length;
+      index += 1;
+      if (slice.length === sliceEntries) {
+        yield { spot: { ...head.spot, entries: slice }, jsonBytes: sliceBytes, continues };
+        continues = true;
+        slice = [];
+        sliceBytes = 0;
+      }
+    }
+    if (slice.length > 0 || !continues)
+      yield { spot: { ...head.spot, entries: slice }, jsonBytes: sliceBytes, continues };
+  }
+
+  /** The entry's photos that pass: listed well (photosOfEntry), and their files checked. */
+  private async photosOf(entry: unknown, index: number, at: string): Promise<BackupPhoto[]> {
+    const photos: BackupPhoto[] = [];
+    for (const photo of photosOfEntry(entry, index, at, this.zip, this.listedKeys, this.problems))
+      if (await this.photoPasses(photo, at)) photos.push(photo);
+    return photos;
   }
 
   /**

@@ -14,7 +14,7 @@ import { IdSet } from './id-set.ts';
 import { photoPath } from './manifest.ts';
 import type { ProblemList } from './problem-list.ts';
 import { restoreRepository } from './repository.ts';
-import type { RestoredSpot } from './restore-file.ts';
+import type { ReadSpot } from './restore-file.ts';
 
 /** A photo row to write once its file is made: where its photo is in the ZIP, which spot. */
 export interface PlannedPhoto {
@@ -67,6 +67,8 @@ export class RestorePlan {
   readonly summary: RestoreSummary;
   /** Ids this restore has given out, so the backup's own repeats get new ones. */
   private readonly seen = new IdSet();
+  /** The last spot's id as restored, or null when it was skipped: a slice continuing it goes there. */
+  private lastSpot: string | null = null;
 
   constructor(
     private readonly stamp: RowStamp,
@@ -105,39 +107,51 @@ export class RestorePlan {
     return given !== undefined && owner === this.stamp.userId && !this.seen.has(given);
   }
 
-  /** The rows of these spots, their ids looked up in as few queries as the batch allows. */
+  /**
+   * The rows of these spots (or slices of a large spot's entries), their ids looked up in as
+   * few queries as the batch allows.
+   */
   async batch(
     db: Executor,
-    spots: readonly RestoredSpot[],
+    spots: readonly ReadSpot[],
     pause: () => Promise<void>,
   ): Promise<BatchPlan> {
     const { summary, stamp } = this;
-    const spotIds = spots.flatMap((s) => (s.location.id ? [s.location.id] : []));
-    const entryIds = spots.flatMap((s) => s.entries.flatMap((e) => (e.id ? [e.id] : [])));
-    const photoIds = spots.flatMap((s) =>
-      s.entries.flatMap((e) => e.photos.map((p) => photoIdOf(p.filePath))),
+    const spotIds = spots.flatMap(({ spot, continues }) =>
+      spot.location.id && !continues ? [spot.location.id] : [],
+    );
+    const entryIds = spots.flatMap(({ spot }) => spot.entries.flatMap((e) => (e.id ? [e.id] : [])));
+    const photoIds = spots.flatMap(({ spot }) =>
+      spot.entries.flatMap((e) => e.photos.map((p) => photoIdOf(p.filePath))),
     );
     const spotOwners = await restoreRepository.locationOwners(db, spotIds, pause);
     const entryOwners = await restoreRepository.entryOwners(db, entryIds, pause);
     const takenPhotos = await restoreRepository.existingPhotoIds(db, photoIds, pause);
     const result: BatchPlan = { locations: [], entries: [], photos: [] };
-    for (const spot of spots) {
+    for (const { spot, continues } of spots) {
       await pause();
       const photoCount = spot.entries.reduce((n, e) => n + e.photos.length, 0);
-      summary.backup.spots += 1;
+      if (!continues) summary.backup.spots += 1;
       summary.backup.entries += spot.entries.length;
       summary.backup.photos += photoCount;
-      const given = spot.location.id;
-      const spotOwner = given ? spotOwners.get(given) : undefined;
-      if (this.usersOwn(given, spotOwner)) {
-        summary.skipped.spots += 1;
+      if (!continues) {
+        const given = spot.location.id;
+        const spotOwner = given ? spotOwners.get(given) : undefined;
+        if (this.usersOwn(given, spotOwner)) {
+          summary.skipped.spots += 1;
+          this.lastSpot = null;
+        } else {
+          this.lastSpot = this.idFor(given, spotOwner !== undefined);
+          result.locations.push(locationRowOf(spot, this.lastSpot, stamp));
+          summary.added.spots += 1;
+        }
+      }
+      const id = this.lastSpot;
+      if (id === null) {
         summary.skipped.entries += spot.entries.length;
         summary.skipped.photos += photoCount;
         continue;
       }
-      const id = this.idFor(given, spotOwner !== undefined);
-      result.locations.push(locationRowOf(spot, id, stamp));
-      summary.added.spots += 1;
       for (const entry of spot.entries) {
         const { photos, ...fields } = entry;
         const entryId = fields.id;

@@ -16,7 +16,7 @@ import { syncRepository } from '../sync/repository.ts';
 import { BackupZip, type BackupZipLimits } from './backup-zip.ts';
 import type { ProblemList } from './problem-list.ts';
 import { restoreRepository } from './repository.ts';
-import { JournalReader, openBackup, type OpenedBackup, type RestoredSpot } from './restore-file.ts';
+import { JournalReader, openBackup, type OpenedBackup, type ReadSpot } from './restore-file.ts';
 import { RestorePlan, type BatchPlan } from './restore-plan.ts';
 import { timeSlicer } from './time-slice.ts';
 
@@ -231,7 +231,7 @@ export function createRestoreService(deps: RestoreServiceDeps) {
     const restored: Restored = { summary: plan.summary, problems: reader.problems };
     const write = writing && batchWriter(writing, zip, userId, spotsBefore, restored, pause);
 
-    let batch: RestoredSpot[] = [];
+    let batch: ReadSpot[] = [];
     let rows = 0;
     let jsonBytes = 0;
     const flush = async () => {
@@ -244,7 +244,7 @@ export function createRestoreService(deps: RestoreServiceDeps) {
       if (write) await write(planned);
     };
     for await (const read of reader.spots()) {
-      batch.push(read.spot);
+      batch.push(read);
       rows += 1 + read.spot.entries.length;
       jsonBytes += read.jsonBytes;
       if (batch.length >= batchSpots || rows >= batchRows || jsonBytes >= batchJsonBytes)
