@@ -203,3 +203,151 @@ describe.each(databaseKinds)('restore limits on $name', (kind) => {
     expect((await previewWith(theirs.id)).restore?.newIds).toBe(0);
   });
 });
+
+/** The longest the event loop went without running a 5 ms timer while `work` ran, less the 5 ms. */
+async function longestBlockDuring<T>(work: () => Promise<T>): Promise<{ result: T; ms: number }> {
+  let longest = 0;
+  let last = performance.now();
+  const timer = setInterval(() => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last - 5);
+    last = now;
+  }, 5);
+  try {
+    const result = await work();
+    return { result, ms: Math.max(longest, performance.now() - last - 5) };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/*
+ * A journal within every limit still costs the server little at a time (issue 25, item 2): the
+ * restore reads it as it inflates and writes it a batch of spots at a time, yielding to other
+ * requests, so no block of the event loop grows with the journal. Before, the whole journal was
+ * checked, then planned, then inserted: this one blocked the loop for about 400 ms at once.
+ */
+describe.each(databaseKinds)('a large backup within the limits on $name', (kind) => {
+  const t = useTestApp(kind);
+  const spots = 5_000;
+  const entriesPerSpot = 10;
+  /** The issue asks for 100 ms; the slack is for a loaded 2-core machine. */
+  const blockBoundMs = 250;
+
+  it(`${spots} spots of ${entriesPerSpot} entries: previewed and restored whole, never blocking the loop past ${blockBoundMs} ms`, async () => {
+    const someone = await t.signUp();
+    const own = await t.app.inject({ method: 'GET', url: '/api/v1/backup', headers: someone.auth });
+    const ownJournal = (await unzip(own.rawPayload)).find(([name]) => name === journalPath)?.[1];
+    const { preferences } = JSON.parse(String(ownJournal)) as { preferences: unknown };
+    const notes = 'found under the old spruce, dry moss, many small ones';
+    const located: string[] = [];
+    for (let s = 0; s < spots; s += 1) {
+      const entries = Array.from(
+        { length: entriesPerSpot },
+        (_, e) =>
+          `{"id":"${randomUUID()}","date":"2026-08-${String(1 + e).padStart(2, '0')}","notes":"${notes} ${s}.${e}","photos":[]}`,
+      );
+      located.push(
+        `{"id":"${randomUUID()}","name":"Spot ${s}","position":{"lat":${59 + s / 10_000},"lng":18.1},"entries":[${entries.join(',')}]}`,
+      );
+    }
+    const journal = Buffer.from(
+      `{"version":1,"preferences":${JSON.stringify(preferences)},"locations":[\n${located.join(',\n')}\n]}`,
+    );
+    const zip = await backupOf([[journalPath, journal]]);
+    const who = await t.signUp();
+    const send = (preview: boolean) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/import${preview ? '?preview=true' : ''}`,
+        headers: { ...who.auth, 'content-type': 'application/zip' },
+        payload: zip,
+      });
+
+    const preview = await longestBlockDuring(() => send(true));
+    const restore = await longestBlockDuring(() => send(false));
+    console.log(
+      `${kind.name}: a ${(journal.length / 1024 / 1024).toFixed(1)} MB journal (${(zip.length / 1024 / 1024).toFixed(1)} MB ZIP): longest event-loop block ${preview.ms.toFixed(0)} ms previewing, ${restore.ms.toFixed(0)} ms restoring`,
+    );
+    const total = { spots, entries: spots * entriesPerSpot };
+    expect(preview.result.statusCode, preview.result.body).toBe(200);
+    expect(preview.result.json<ImportPreview>()).toMatchObject({ create: total, problems: [] });
+    expect(restore.result.statusCode, restore.result.body).toBe(200);
+    expect(restore.result.json<ImportResult>()).toMatchObject({ created: total, problems: [] });
+    expect(preview.ms).toBeLessThan(blockBoundMs);
+    expect(restore.ms).toBeLessThan(blockBoundMs);
+
+    // Every row is there, with the journal's ids and text.
+    const count = async (table: 'locations' | 'entries') =>
+      Number(
+        (
+          await t.app.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('user_id', '=', who.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    expect(await count('locations')).toBe(spots);
+    expect(await count('entries')).toBe(spots * entriesPerSpot);
+    const last = JSON.parse(located[spots - 1] ?? '{}') as {
+      id: string;
+      entries: { id: string }[];
+    };
+    const row = await t.app.db
+      .selectFrom('entries')
+      .select(['location_id', 'details'])
+      .where('id', '=', last.entries[entriesPerSpot - 1]?.id ?? '')
+      .executeTakeFirstOrThrow();
+    expect(row.location_id).toBe(last.id);
+    expect(row.details).toContain(`${notes} ${spots - 1}.${entriesPerSpot - 1}`);
+  });
+
+  it('a spot too large to parse whole is read an entry at a time: restored whole, or a problem if one entry is bad', async () => {
+    const someone = await t.signUp();
+    const own = await t.app.inject({ method: 'GET', url: '/api/v1/backup', headers: someone.auth });
+    const ownJournal = (await unzip(own.rawPayload)).find(([name]) => name === journalPath)?.[1];
+    const { preferences } = JSON.parse(String(ownJournal)) as { preferences: unknown };
+    const entryIds = Array.from({ length: 1_200 }, () => randomUUID());
+    const entry = (id: string, i: number, date = '2026-08-01') =>
+      `{"id":"${id}","date":"${date}","notes":"${'n'.repeat(250)} ${i}","photos":[]}`;
+    const bigId = randomUUID();
+    // Over 256 kB each: cut into entries, handed on in slices of 500.
+    const big = `{"id":"${bigId}","name":"Big","position":{"lat":60,"lng":15},"entries":[${entryIds.map((id, i) => entry(id, i)).join(',')}]}`;
+    const bad = `{"name":"Bad","position":{"lat":60,"lng":15},"entries":[${Array.from({ length: 1_200 }, (_, i) => entry(randomUUID(), i, i === 1_100 ? 'soon' : '2026-08-01')).join(',')}]}`;
+    expect(big.length).toBeGreaterThan(256 * 1024);
+    const journal = Buffer.from(
+      `{"version":1,"preferences":${JSON.stringify(preferences)},"locations":[${big},${bad},${spot('Small')}]}`,
+    );
+    const zip = await backupOf([[journalPath, journal]]);
+    const who = await t.signUp();
+    const send = (preview: boolean) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/import${preview ? '?preview=true' : ''}`,
+        headers: { ...who.auth, 'content-type': 'application/zip' },
+        payload: zip,
+      });
+    const problems = [{ at: 'spot 2', message: expect.stringMatching(/^entries\.1100\.date/) }];
+    const preview = await send(true);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json<ImportPreview>()).toMatchObject({
+      create: { spots: 2, entries: 1_200 },
+      problems,
+      restore: { backup: { spots: 2, entries: 1_200 } },
+    });
+    const res = await send(false);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<ImportResult>()).toMatchObject({
+      created: { spots: 2, entries: 1_200 },
+      problems,
+    });
+    const rows = await t.app.db
+      .selectFrom('entries')
+      .select(['id', 'location_id'])
+      .where('user_id', '=', who.id)
+      .execute();
+    expect(rows.map((r) => r.id).sort()).toEqual([...entryIds].sort());
+    expect(new Set(rows.map((r) => r.location_id))).toEqual(new Set([bigId]));
+  });
+});

@@ -21,6 +21,8 @@ export interface JournalQuotaDeps {
  */
 export function createJournalQuota({ dialect, maxBytesPerUser }: JournalQuotaDeps) {
   return {
+    /** The quota itself, for a message that names it. */
+    maxBytesPerUser,
     /**
      * Counts `bytes` more for the user (fewer when negative), or throws QUOTA_EXCEEDED, changing
      * nothing, when that would take the user past the quota. A change that does not grow always

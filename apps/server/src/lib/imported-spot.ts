@@ -52,13 +52,9 @@ export function checkSpot(
   const entries: ImportedEntry[] = [];
   const rawEntries = Array.isArray(fields.entries) ? (fields.entries as unknown[]) : [];
   for (const [index, raw] of rawEntries.entries()) {
-    const entry = fileEntrySchema.safeParse(raw);
-    if (!entry.success) {
-      return {
-        problem: { at, message: `entries.${index}.${firstIssue(entry.error)}` },
-      };
-    }
-    entries.push(compactEntry(entry.data));
+    const checked = checkEntry(at, raw, index);
+    if ('problem' in checked) return checked;
+    entries.push(checked.entry);
   }
   const createdAt = timestamp.parse(fields.createdAt);
   const updatedAt = timestamp.parse(fields.updatedAt);
@@ -71,6 +67,18 @@ export function checkSpot(
       ...(updatedAt ? { updatedAt } : {}),
     },
   };
+}
+
+/** One entry of a spot (its `index`), checked as checkSpot checks each (a restore's large spots). */
+export function checkEntry(
+  at: Place,
+  raw: unknown,
+  index: number,
+): { entry: ImportedEntry } | { problem: ImportProblem } {
+  const entry = fileEntrySchema.safeParse(raw);
+  if (!entry.success)
+    return { problem: { at, message: `entries.${index}.${firstIssue(entry.error)}` } };
+  return { entry: compactEntry(entry.data) };
 }
 
 function compactEntry(entry: z.infer<typeof fileEntrySchema>): ImportedEntry {

@@ -23,8 +23,8 @@ export interface BackupZipLimits {
 /** One file's bytes are read whole (manifest, journal, a photo); past these it is refused. */
 const maxManifestBytes = 64 * 1024 * 1024;
 /**
- * The journal is read whole, then a spot at a time: 32 MB of JSON is some 100,000 entries with
- * notes, and bounds the restore's memory (docs/behaviour.md#restore).
+ * The journal is read as it inflates, a spot at a time: 32 MB of JSON is some 100,000 entries
+ * with notes, and bounds how long a restore holds its transaction (docs/behaviour.md#restore).
  */
 export const maxJournalBytes = 32 * 1024 * 1024;
 const maxPhotoBytes = 64 * 1024 * 1024;
@@ -157,8 +157,14 @@ export class BackupZip {
     return this.read(manifestName, maxManifestBytes);
   }
 
-  journalBytes(): Promise<Buffer> {
-    return this.read(journalPath, maxJournalBytes);
+  /** The journal as it inflates, refused past its limit; yauzl stops it past its declared size. */
+  journalStream(): Promise<Readable> {
+    const declared = this.entries.get(journalPath)?.uncompressedSize ?? 0;
+    if (declared > maxJournalBytes)
+      return Promise.reject(
+        importError(`${journalPath} is larger than ${megabytes(maxJournalBytes)}`),
+      );
+    return this.stream(journalPath);
   }
 
   photoBytes(name: string): Promise<Buffer> {
@@ -168,12 +174,8 @@ export class BackupZip {
   /** The file's bytes, and their SHA-256 (hex) from the same pass. */
   async bytesAndSum(name: string, max: number): Promise<{ bytes: Buffer; sha256: string }> {
     const hash = createHash('sha256');
-    const chunks: Buffer[] = [];
-    await this.each(name, max, (chunk) => {
-      hash.update(chunk);
-      chunks.push(chunk);
-    });
-    return { bytes: Buffer.concat(chunks), sha256: hash.digest('hex') };
+    const bytes = await this.read(name, max, (chunk) => hash.update(chunk));
+    return { bytes, sha256: hash.digest('hex') };
   }
 
   /** The file's SHA-256 (hex) and size, read through without keeping it. */
@@ -202,10 +204,24 @@ export class BackupZip {
     this.zip.close();
   }
 
-  private async read(name: string, max: number): Promise<Buffer> {
-    const chunks: Buffer[] = [];
-    await this.each(name, max, (chunk) => chunks.push(chunk));
-    return Buffer.concat(chunks);
+  /**
+   * The file's bytes, copied into one buffer of its declared size as they inflate: never the
+   * chunks and their copy at once (twice the file). yauzl fails a file that inflates to more or
+   * less than it declared, so the buffer is filled exactly.
+   */
+  private async read(
+    name: string,
+    max: number,
+    onChunk: (chunk: Buffer) => void = () => {},
+  ): Promise<Buffer> {
+    const size = this.entries.get(name)?.uncompressedSize ?? 0;
+    const bytes = Buffer.allocUnsafe(Math.min(size, max));
+    let filled = 0;
+    await this.each(name, max, (chunk) => {
+      onChunk(chunk);
+      filled += chunk.copy(bytes, filled);
+    });
+    return bytes.subarray(0, filled);
   }
 
   /** Inflates the file a chunk at a time; yauzl errors if it inflates to other than its declared size. */

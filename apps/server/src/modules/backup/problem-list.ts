@@ -20,14 +20,6 @@ export class ProblemList {
     return this.kept.length + this.more;
   }
 
-  /** Another list holding the same problems, to add to without changing this one. */
-  copy(): ProblemList {
-    const copy = new ProblemList();
-    copy.kept.push(...this.kept);
-    copy.more = this.more;
-    return copy;
-  }
-
   /** What the answer's `problems` holds: the first 20, then "and N more problems" if any. */
   listed(): ImportProblem[] {
     if (this.more === 0) return [...this.kept];

@@ -1,47 +1,88 @@
 import type { Executor } from '../../db/executor.ts';
 import { inList } from '../../db/query-fragments.ts';
-import type { PhotosTable } from '../../db/schema.ts';
+import type { EntriesTable, LocationsTable, PhotosTable } from '../../db/schema.ts';
 
-/** Few enough bound values per statement for SQLite and PostgreSQL alike. */
-const chunkSize = 500;
-function chunks<T>(items: readonly T[], size = chunkSize): T[][] {
+/**
+ * Ids per lookup: few enough bound values for SQLite and PostgreSQL alike, and padded by inList
+ * to a power of two, so lookups of any length compile to a few SQL texts (each text's statement
+ * is kept for the connection's life: db/sqlite-kept-objects.ts).
+ */
+const idsPerQuery = 512;
+/** Rows per insert. */
+const rowsPerInsert = 50;
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
 }
 
+/** Between two statements: the restore's pause, which lets other requests have their turn. */
+type Pause = () => Promise<void>;
+
 /**
- * The reads and writes of a restore that the import's repository does not have. Reads of ids are
- * across users: an id is global, and another user's must never be reused.
+ * The reads and writes of a restore, a batch of spots at a time. Reads of ids are across users:
+ * an id is global, and another user's must never be reused.
  */
 export const restoreRepository = {
-  /** Who owns each of these entry ids (any user). */
-  async entryOwners(db: Executor, ids: readonly string[]): Promise<Map<string, string>> {
+  /** Who owns each of these location ids (any user). */
+  async locationOwners(db: Executor, ids: readonly string[], pause: Pause) {
     const owners = new Map<string, string>();
-    for (const part of chunks(ids)) {
+    for (const part of chunks(ids, idsPerQuery)) {
+      const rows = await db
+        .selectFrom('locations')
+        .select(['id', 'user_id'])
+        .where('id', 'in', inList(part))
+        .execute();
+      for (const row of rows) owners.set(row.id, row.user_id);
+      await pause();
+    }
+    return owners;
+  },
+  /** Who owns each of these entry ids (any user). */
+  async entryOwners(db: Executor, ids: readonly string[], pause: Pause) {
+    const owners = new Map<string, string>();
+    for (const part of chunks(ids, idsPerQuery)) {
       const rows = await db
         .selectFrom('entries')
         .select(['id', 'user_id'])
         .where('id', 'in', inList(part))
         .execute();
       for (const row of rows) owners.set(row.id, row.user_id);
+      await pause();
     }
     return owners;
   },
   /** Which of these photo ids exist, for any user. */
-  async existingPhotoIds(db: Executor, ids: readonly string[]): Promise<Set<string>> {
+  async existingPhotoIds(db: Executor, ids: readonly string[], pause: Pause) {
     const found = new Set<string>();
-    for (const part of chunks(ids)) {
+    for (const part of chunks(ids, idsPerQuery)) {
       const rows = await db
         .selectFrom('photos')
         .select('id')
         .where('id', 'in', inList(part))
         .execute();
       for (const row of rows) found.add(row.id);
+      await pause();
     }
     return found;
   },
-  async insertPhotos(db: Executor, rows: readonly PhotosTable[]): Promise<void> {
-    for (const part of chunks(rows, 50)) await db.insertInto('photos').values(part).execute();
+  async insertLocations(db: Executor, rows: readonly LocationsTable[], pause: Pause) {
+    for (const part of chunks(rows, rowsPerInsert)) {
+      await db.insertInto('locations').values(part).execute();
+      await pause();
+    }
+  },
+  async insertEntries(db: Executor, rows: readonly EntriesTable[], pause: Pause) {
+    for (const part of chunks(rows, rowsPerInsert)) {
+      await db.insertInto('entries').values(part).execute();
+      await pause();
+    }
+  },
+  async insertPhotos(db: Executor, rows: readonly PhotosTable[], pause: Pause) {
+    for (const part of chunks(rows, rowsPerInsert)) {
+      await db.insertInto('photos').values(part).execute();
+      await pause();
+    }
   },
 };

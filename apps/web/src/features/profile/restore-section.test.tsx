@@ -71,6 +71,16 @@ describe('RestoreSection', () => {
     expect(refresh).toHaveBeenCalledTimes(1);
   });
 
+  it("says how many ids the backup repeats (never whether they are in use here: another account's are not told)", async () => {
+    const repeating = { ...previewAnswer, restore: { ...summary, newIds: 2 } };
+    render(<RestoreSection preview={async () => repeating} />);
+    choose(zip);
+    expect(
+      await screen.findByText('2 ids are repeated in the backup: each repeat gets a new one.'),
+    ).toBeTruthy();
+    expect(screen.queryByText(/in use here/)).toBeNull();
+  });
+
   it('Cancel after the preview restores nothing', async () => {
     const restore = vi.fn(async () => resultAnswer);
     render(<RestoreSection preview={async () => previewAnswer} restore={restore} />);

@@ -115,7 +115,8 @@ export function RestoreSection({
             </li>
             {step.summary.newIds > 0 && (
               <li>
-                {plural(step.summary.newIds, 'id is', 'ids are')} in use here and will be new.
+                {plural(step.summary.newIds, 'id is', 'ids are')} repeated in the backup: each
+                repeat gets a new one.
               </li>
             )}
             {step.problems > 0 && (
