@@ -20,39 +20,37 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 /** Between two statements: the restore's pause, which lets other requests have their turn. */
 type Pause = () => Promise<void>;
 
+/** Who owns each of these ids in the table (any user), a chunk of ids a statement. */
+async function ownersIn(
+  db: Executor,
+  table: 'locations' | 'entries',
+  ids: readonly string[],
+  pause: Pause,
+): Promise<Map<string, string>> {
+  const owners = new Map<string, string>();
+  for (const part of chunks(ids, idsPerQuery)) {
+    const rows = await db
+      .selectFrom(table)
+      .select(['id', 'user_id'])
+      .where('id', 'in', inList(part))
+      .execute();
+    for (const row of rows) owners.set(row.id, row.user_id);
+    await pause();
+  }
+  return owners;
+}
+
 /**
  * The reads and writes of a restore, a batch of spots at a time. Reads of ids are across users:
  * an id is global, and another user's must never be reused.
  */
 export const restoreRepository = {
   /** Who owns each of these location ids (any user). */
-  async locationOwners(db: Executor, ids: readonly string[], pause: Pause) {
-    const owners = new Map<string, string>();
-    for (const part of chunks(ids, idsPerQuery)) {
-      const rows = await db
-        .selectFrom('locations')
-        .select(['id', 'user_id'])
-        .where('id', 'in', inList(part))
-        .execute();
-      for (const row of rows) owners.set(row.id, row.user_id);
-      await pause();
-    }
-    return owners;
-  },
+  locationOwners: (db: Executor, ids: readonly string[], pause: Pause) =>
+    ownersIn(db, 'locations', ids, pause),
   /** Who owns each of these entry ids (any user). */
-  async entryOwners(db: Executor, ids: readonly string[], pause: Pause) {
-    const owners = new Map<string, string>();
-    for (const part of chunks(ids, idsPerQuery)) {
-      const rows = await db
-        .selectFrom('entries')
-        .select(['id', 'user_id'])
-        .where('id', 'in', inList(part))
-        .execute();
-      for (const row of rows) owners.set(row.id, row.user_id);
-      await pause();
-    }
-    return owners;
-  },
+  entryOwners: (db: Executor, ids: readonly string[], pause: Pause) =>
+    ownersIn(db, 'entries', ids, pause),
   /** Which of these photo ids exist, for any user. */
   async existingPhotoIds(db: Executor, ids: readonly string[], pause: Pause) {
     const found = new Set<string>();
