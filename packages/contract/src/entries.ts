@@ -2,11 +2,16 @@ import { z } from './zod.ts';
 import { boundedArray, noControls, printable } from './cheap-checks.ts';
 import { labelSchema } from './common.ts';
 import { limits } from './limits.ts';
+import { findSchema, findsSchema } from './finds.ts';
 import { photoEntrySchema, photoRefSchema } from './photos.ts';
 
 export const entryFieldsSchema = z.object({
   date: z.iso.date(),
   species: boundedArray(labelSchema, limits.entrySpecies).optional(),
+  /** What was found, one per species; writing it sets `species` (see finds.ts). */
+  finds: findsSchema.optional(),
+  /** A visit that found nothing: then `finds` is empty. It is what makes a season's visits. */
+  nothingFound: z.boolean().optional(),
   abundance: z.number().int().min(0).max(5).nullable().optional(),
   notes: z.string().max(limits.longTextLength).refine(printable, noControls).nullable().optional(),
   weather: z.string().max(limits.weatherLength).refine(printable, noControls).nullable().optional(),
@@ -24,6 +29,8 @@ export const entrySchema = z.object({
   locationId: z.string(),
   date: z.string(),
   species: z.array(z.string()).optional(),
+  finds: z.array(findSchema).optional(),
+  nothingFound: z.boolean().optional(),
   abundance: z.number().optional(),
   notes: z.string().optional(),
   weather: z.string().optional(),
