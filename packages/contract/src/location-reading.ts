@@ -1,5 +1,6 @@
 import { printable } from './cheap-checks.ts';
 import type { Entry } from './entries.ts';
+import { findUnits, type Find } from './finds.ts';
 import { limits } from './limits.ts';
 import { accessStatuses, locationListReadingSchema, type Location } from './locations.ts';
 import type { PhotoEntry } from './photos.ts';
@@ -111,17 +112,37 @@ function photo(value: unknown): PhotoEntry {
   return answer;
 }
 
+const units: ReadonlySet<unknown> = new Set(findUnits);
+
+function find(value: unknown): Find {
+  const given = record(value);
+  const answer: Find = { species: text(given.species) };
+  if (given.quantity !== undefined) {
+    answer.quantity = given.quantity === null ? null : finite(given.quantity);
+  }
+  if (given.unit !== undefined) {
+    if (given.unit !== null && !units.has(given.unit)) fail();
+    answer.unit = given.unit as Find['unit'];
+  }
+  return answer;
+}
+
 function entry(value: unknown): Entry {
   const given = record(value);
   const answer: Entry = {
     id: text(given.id),
     locationId: text(given.locationId),
     date: text(given.date),
+    finds: each(given.finds, find),
     photos: each(given.photos, photo),
     createdAt: text(given.createdAt),
     updatedAt: text(given.updatedAt),
   };
   withOptional(answer, 'species', optionalTexts(given.species));
+  if (given.nothingFound !== undefined) {
+    if (typeof given.nothingFound !== 'boolean') fail();
+    answer.nothingFound = given.nothingFound;
+  }
   if (given.abundance !== undefined) answer.abundance = finite(given.abundance);
   withOptional(answer, 'notes', optionalText(given.notes));
   withOptional(answer, 'weather', optionalText(given.weather));

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { locationListReading, readLocationList } from '../src/location-reading.ts';
+import { findUnits } from '../src/finds.ts';
 import { accessStatuses, locationListReadingSchema } from '../src/locations.ts';
 
 /*
@@ -58,12 +59,19 @@ function answers(odd: boolean) {
     fc
       .tuple(value, fc.option(extras, { nil: {} }))
       .map(([known, more]) => ({ ...(more as object), ...known }));
+  const find = fc.record({
+    species: text,
+    quantity: optional(sometimes(fc.option(fc.double({ min: 0, max: 1e9, noNaN: true })))),
+    unit: optional(sometimes(fc.option(fc.constantFrom(...findUnits)))),
+  });
   const entry = withExtras(
     fc.record({
       id: text,
       locationId: text,
       date: text,
       species: optional(texts),
+      finds: sometimes(fc.array(find, { maxLength: 3 })),
+      nothingFound: optional(sometimes(fc.boolean())),
       abundance: optional(sometimes(fc.integer({ min: 0, max: 5 }))),
       notes: optional(text),
       weather: optional(text),
