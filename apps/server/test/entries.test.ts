@@ -7,6 +7,7 @@ import { databaseKinds } from './helpers/databases.ts';
 import { makeJpeg } from './helpers/images.ts';
 import { uploadedPhoto } from './helpers/photos.ts';
 import { seedLocation } from './helpers/seed.ts';
+import { syncOf } from './helpers/sync.ts';
 import type { TestUser } from './helpers/test-app.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
 
@@ -286,5 +287,123 @@ describe.each(databaseKinds)('entries on $name', (kind) => {
     expect(await entryRows(location.id)).toHaveLength(50);
     const read = (await call('GET', `/locations/${location.id}`)).json<Location>();
     expect(new Set(read.entries.map((entry) => entry.notes)).size).toBe(50);
+  });
+});
+
+describe.each(databaseKinds)('finds on an entry on $name', (kind) => {
+  const t = useTestApp(kind);
+  let user: TestUser;
+  let call: Call;
+
+  beforeAll(async () => {
+    user = await t.signUp();
+    call = apiClient(t.app, user.auth);
+  });
+
+  const entryOf = (res: { json: <T>() => T }, id: string) =>
+    res.json<{ location: Location }>().location.entries.find((entry) => entry.id === id);
+  const create = async (body: object) => {
+    const location = await seedLocation(t, user, spot);
+    const id = randomUUID();
+    const res = await call('POST', `/locations/${location.id}/entries`, {
+      date: '2026-09-01',
+      id,
+      ...body,
+    });
+    return { res, location, id, url: `/locations/${location.id}/entries/${id}` };
+  };
+
+  it('answers finds always; writing finds sets species', async () => {
+    const { res, location, id } = await create({
+      finds: [
+        { species: 'Cep', quantity: 1.234, unit: 'kg' },
+        { species: 'Girolle', quantity: 40 },
+      ],
+    });
+    expect(res.statusCode).toBe(201);
+    const entry = entryOf(res, id);
+    expect(entry).toMatchObject({
+      species: ['Cep', 'Girolle'],
+      finds: [
+        { species: 'Cep', quantity: 1.234, unit: 'kg' },
+        { species: 'Girolle', quantity: 40, unit: null },
+      ],
+    });
+    expect(entry).not.toHaveProperty('nothingFound');
+    const read = (await call('GET', `/locations/${location.id}`)).json<Location>();
+    expect(read.entries[0]).toEqual(entry);
+    const { res: plain, id: plainId } = await create({});
+    expect(entryOf(plain, plainId)).toMatchObject({ finds: [], species: [] });
+  });
+
+  it('writing species alone makes finds without a quantity, keeping those still listed', async () => {
+    const { res, id, url } = await create({ species: ['Cep', 'CÈP', 'Morel'] });
+    // Species that fold alike are one find: the first spelling stays.
+    expect(entryOf(res, id)?.finds).toEqual([
+      { species: 'Cep', quantity: null, unit: null },
+      { species: 'Morel', quantity: null, unit: null },
+    ]);
+    await call('PUT', url, {
+      finds: [
+        { species: 'Cep', quantity: 2, unit: 'count' },
+        { species: 'Morel', quantity: 0.5, unit: 'l' },
+      ],
+    });
+    const updated = await call('PUT', url, { species: ['CEP', 'Hedgehog'] });
+    expect(updated.statusCode).toBe(200);
+    expect(entryOf(updated, id)).toMatchObject({
+      species: ['CEP', 'Hedgehog'],
+      finds: [
+        { species: 'CEP', quantity: 2, unit: 'count' },
+        { species: 'Hedgehog', quantity: null, unit: null },
+      ],
+    });
+    // A write of other fields keeps them.
+    const notes = await call('PUT', url, { notes: 'rain' });
+    expect(entryOf(notes, id)?.finds).toHaveLength(2);
+  });
+
+  it('a visit that found nothing: nothingFound true, no finds; a find makes it a finding visit', async () => {
+    const { res, id, url } = await create({ nothingFound: true });
+    expect(entryOf(res, id)).toMatchObject({ nothingFound: true, finds: [], species: [] });
+    const found = await call('PUT', url, { finds: [{ species: 'Cep' }] });
+    expect(entryOf(found, id)).not.toHaveProperty('nothingFound');
+    const nothing = await call('PUT', url, { nothingFound: true });
+    expect(entryOf(nothing, id)).toMatchObject({ nothingFound: true, finds: [] });
+    const sync = await syncOf(t, user);
+    const synced = sync.locations.flatMap((l) => l.entries).find((e) => e.id === id);
+    expect(synced).toMatchObject({ nothingFound: true, finds: [] });
+  });
+
+  it.each([
+    [
+      'nothingFound with finds',
+      { nothingFound: true, finds: [{ species: 'Cep' }] },
+      'nothingFound',
+    ],
+    ['nothingFound with species', { nothingFound: true, species: ['Cep'] }, 'nothingFound'],
+    [
+      'species that are not the finds',
+      { species: ['Morel'], finds: [{ species: 'Cep' }] },
+      'species',
+    ],
+    ['two finds of one species', { finds: [{ species: 'Cep' }, { species: 'cèp' }] }, 'finds'],
+    ['four decimals', { finds: [{ species: 'Cep', quantity: 1.2345 }] }, 'finds.0.quantity'],
+    ['a negative quantity', { finds: [{ species: 'Cep', quantity: -1 }] }, 'finds.0.quantity'],
+    ['an unknown unit', { finds: [{ species: 'Cep', unit: 'lb' }] }, 'finds.0.unit'],
+  ])('400 naming the field: %s', async (_what, body, field) => {
+    const { res } = await create(body);
+    expect(res.statusCode).toBe(400);
+    expect(fieldsOf(res)).toEqual([field]);
+    const { url } = await create({});
+    const put = await call('PUT', url, body);
+    expect(put.statusCode).toBe(400);
+    expect(fieldsOf(put)).toEqual([field]);
+  });
+
+  it("another user's entry is not theirs to write finds on", async () => {
+    const { url } = await create({ finds: [{ species: 'Cep', quantity: 1 }] });
+    const other = apiClient(t.app, (await t.signUp()).auth);
+    expect((await other('PUT', url, { finds: [] })).statusCode).toBe(404);
   });
 });
