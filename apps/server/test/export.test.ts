@@ -74,7 +74,10 @@ describe.each(databaseKinds)('export on $name', (kind) => {
     });
     await seedEntry(t, user, spot.id, {
       date: '2026-08-02',
-      species: ['porcini', 'chanterelle'],
+      finds: [
+        { species: 'porcini', quantity: 1.25, unit: 'kg' },
+        { species: 'chanterelle', quantity: 30, unit: 'count' },
+      ],
       abundance: 4,
       notes: oddNotes,
       weather: 'rain, then sun',
@@ -147,7 +150,9 @@ describe.each(databaseKinds)('export on $name', (kind) => {
       '59.33',
       '18.07',
     ]);
-    expect(textOf(richPoint, 'desc')).toContain('2026-08-02; porcini, chanterelle; abundance 4/5');
+    expect(textOf(richPoint, 'desc')).toContain(
+      '2026-08-02; porcini 1.25 kg, chanterelle 30; abundance 4/5',
+    );
     expect(textOf(richPoint, 'desc')).toContain('second line <b>&amp;</b> 🍄');
     // The extension carries the spot losslessly, \r included (XML would turn it into \n).
     const spot = JSON.parse(textOf(richPoint, 'fj:spot') ?? '{}') as Location;
@@ -197,7 +202,7 @@ describe.each(databaseKinds)('export on $name', (kind) => {
     expect(all(bareMark, 'MultiGeometry')).toHaveLength(0);
   });
 
-  it('CSV: a header, a row per entry and one per spot without entries, RFC 4180 quoting', async () => {
+  it('CSV: a header, a row per find (one for an entry without finds) and one per spot without entries, RFC 4180 quoting', async () => {
     const res = await get('format=csv');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8; header=present');
@@ -206,16 +211,25 @@ describe.each(databaseKinds)('export on $name', (kind) => {
     );
     expect(res.body.split('\r\n')[0]).toMatch(/^location_id,location_name,description,/);
     const rows = parseCsv(res.body, { columns: true }) as Record<string, string>[];
-    expect(rows).toHaveLength(3);
+    expect(rows).toHaveLength(4);
     const entries = rows.filter((row) => row.location_id === rich.id);
-    expect(entries.map((row) => row.entry_date)).toEqual(['2026-07-01', '2026-08-02']);
+    expect(entries.map((row) => row.entry_date)).toEqual([
+      '2026-07-01',
+      '2026-08-02',
+      '2026-08-02',
+    ]);
+    expect(entries.map((row) => [row.entry_species, row.quantity, row.unit])).toEqual([
+      ['porcini', '', ''],
+      ['porcini', '1.25', 'kg'],
+      ['chanterelle', '30', 'count'],
+    ]);
+    expect(entries[2]?.entry_id).toBe(entries[1]?.entry_id);
     expect(entries[1]).toMatchObject({
       location_name: oddName,
       latitude: '59.33',
       favorite: 'true',
       categories: 'mushrooms; berries',
       access_note: 'Farmer, at the gate',
-      entry_species: 'porcini; chanterelle',
       abundance: '4',
       weather: 'rain, then sun',
       notes: oddNotes,
@@ -245,8 +259,9 @@ describe.each(databaseKinds)('export on $name', (kind) => {
       ['porcini', '2026-08-02'],
       ['chanterelle', '2026-08-02'],
     ]);
+    expect(rows[1]?.Description).toBe(`Quantity: 1.25 kg\n${oddNotes}`);
     expect(rows[2]).toMatchObject({
-      Description: oddNotes,
+      Description: `Quantity: 30\n${oddNotes}`,
       'Place name': oddName,
       'Latitude / y coord / northing': '59.33',
       Tags: 'mushrooms, berries',

@@ -66,6 +66,18 @@ describe.each(databaseKinds)('import on $name', (kind) => {
       weather: 'rain',
     });
     await seedEntry(t, owner, rich.id, { date: '2026-07-01' });
+    // Finds with quantities and units (every format that carries entries keeps them), and a
+    // visit that found nothing.
+    await seedEntry(t, owner, rich.id, {
+      date: '2026-08-20',
+      finds: [
+        { species: 'Porcini', quantity: 1.234, unit: 'kg' },
+        { species: 'Chanterelle', quantity: 40, unit: 'count' },
+        { species: 'Hedgehog; wood', quantity: 0.5, unit: 'l' },
+        { species: 'Morel' },
+      ],
+    });
+    await seedEntry(t, owner, rich.id, { date: '2026-08-25', nothingFound: true });
     await seedLocation(t, owner, { name: 'Bare', position: { lat: -33.9, lng: 151.2 } });
     originals = await list(owner);
     const res = await t.app.inject({
@@ -143,7 +155,7 @@ describe.each(databaseKinds)('import on $name', (kind) => {
     const res = await send('/import', exported, owner);
     expect(res.statusCode).toBe(200);
     expect(res.json<ImportResult>()).toEqual({
-      created: { spots: 2, entries: 2 },
+      created: { spots: 2, entries: 4 },
       duplicates: 0,
       problems: [],
     });
@@ -171,7 +183,7 @@ describe.each(databaseKinds)('import on $name', (kind) => {
     const res = await send('/import', exported, user, 'format=geojson&preview=true');
     expect(res.statusCode).toBe(200);
     expect(res.json<ImportPreview>()).toEqual({
-      create: { spots: 2, entries: 2 },
+      create: { spots: 2, entries: 4 },
       duplicates: 0,
       problems: [],
     });
@@ -183,7 +195,7 @@ describe.each(databaseKinds)('import on $name', (kind) => {
       headers: { ...upload.headers, ...user.auth },
       payload: upload.payload,
     });
-    expect(multipart.json<ImportPreview>().create).toEqual({ spots: 2, entries: 2 });
+    expect(multipart.json<ImportPreview>().create).toEqual({ spots: 2, entries: 4 });
     expect(await list(user)).toEqual([]);
     const bad = await send('/import', exported, user, 'format=geojson&preview=yes');
     expect(bad.statusCode).toBe(400);
@@ -191,13 +203,13 @@ describe.each(databaseKinds)('import on $name', (kind) => {
       error: { code: 'VALIDATION_FAILED', fields: { 'querystring.preview': expect.any(String) } },
     });
     const written = await send('/import', exported, user, 'format=geojson&preview=false');
-    expect(written.json<ImportResult>().created).toEqual({ spots: 2, entries: 2 });
+    expect(written.json<ImportResult>().created).toEqual({ spots: 2, entries: 4 });
   });
 
   it("another user's file: new ids for every spot and entry, the owner's spots untouched", async () => {
     const other = await t.signUp();
     const res = await send('/import', exported, other);
-    expect(res.json<ImportResult>()).toMatchObject({ created: { spots: 2, entries: 2 } });
+    expect(res.json<ImportResult>()).toMatchObject({ created: { spots: 2, entries: 4 } });
     const theirs = await list(other);
     expect(theirs.map(withoutIds)).toEqual(originals.map(withoutIds));
     const ownerIds = new Set(originals.flatMap((s) => [s.id, ...s.entries.map((e) => e.id)]));
@@ -213,7 +225,7 @@ describe.each(databaseKinds)('import on $name', (kind) => {
     const res = await send('/import', exportedGpx, owner, 'filename=spots.gpx');
     expect(res.statusCode).toBe(200);
     expect(res.json<ImportResult>()).toEqual({
-      created: { spots: 2, entries: 2 },
+      created: { spots: 2, entries: 4 },
       duplicates: 0,
       problems: [],
     });
@@ -256,7 +268,7 @@ describe.each(databaseKinds)('import on $name', (kind) => {
     const res = await send('/import', exportedKml, owner, 'filename=spots.kml');
     expect(res.statusCode).toBe(200);
     expect(res.json<ImportResult>()).toEqual({
-      created: { spots: 2, entries: 2 },
+      created: { spots: 2, entries: 4 },
       duplicates: 0,
       problems: [],
     });
@@ -294,7 +306,7 @@ describe.each(databaseKinds)('import on $name', (kind) => {
     const kmz = await zipOf({ 'files/icon.png': Buffer.alloc(10), 'doc.kml': exportedKml });
     const res = await send('/import', kmz, user, 'filename=Spots.KMZ');
     expect(res.statusCode).toBe(200);
-    expect(res.json<ImportResult>()).toMatchObject({ created: { spots: 2, entries: 2 } });
+    expect(res.json<ImportResult>()).toMatchObject({ created: { spots: 2, entries: 4 } });
     expect((await list(user)).map(withoutIds)).toEqual(originals.map(withoutIds));
   });
 
@@ -303,7 +315,7 @@ describe.each(databaseKinds)('import on $name', (kind) => {
     const res = await send('/import', exportedCsv, owner, 'filename=spots.csv');
     expect(res.statusCode).toBe(200);
     expect(res.json<ImportResult>()).toEqual({
-      created: { spots: 2, entries: 2 },
+      created: { spots: 2, entries: 4 },
       duplicates: 0,
       problems: [],
     });

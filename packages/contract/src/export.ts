@@ -15,7 +15,10 @@ export type Geoprivacy = (typeof geoprivacyValues)[number];
  */
 export const maxExportIds = 300;
 
-/** The CSV export's columns, in order (docs/behaviour.md#export); the CSV import reads them back. */
+/**
+ * The CSV export's columns, in order (docs/behaviour.md#export); the CSV import reads them back.
+ * A row per find: `entry_species` its species, `quantity` and `unit` its own.
+ */
 export const csvExportColumns = [
   'location_id',
   'location_name',
@@ -35,6 +38,9 @@ export const csvExportColumns = [
   'entry_id',
   'entry_date',
   'entry_species',
+  'quantity',
+  'unit',
+  'nothing_found',
   'abundance',
   'weather',
   'notes',

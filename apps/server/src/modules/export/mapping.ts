@@ -1,4 +1,5 @@
 import type { Entry } from '@fj/contract/entries';
+import type { Find } from '@fj/contract/finds';
 import type { Location } from '@fj/contract/locations';
 import type { PhotoEntry } from '@fj/contract/photos';
 import type { EntriesTable, LocationsTable, PhotosTable } from '../../db/schema.ts';
@@ -42,10 +43,20 @@ export function toExportedLocations(
   });
 }
 
-/** The lines of a spot's journal as plain text: "2024-09-01: porcini, ceps; abundance 3/5; notes". */
+/** A find as text: "Cep 1.25 kg", "Girolle 40", "Morel". */
+const findText = (find: Find) =>
+  [find.species, find.quantity ?? undefined, find.unit === 'count' ? undefined : find.unit]
+    .filter((part) => part !== undefined && part !== null)
+    .join(' ');
+
+/**
+ * The lines of a spot's journal as plain text: "2024-09-01: porcini 1.2 kg, ceps; abundance
+ * 3/5; notes" ("nothing found" for such a visit).
+ */
 export function entryLine(entry: ExportedEntry): string {
   const parts = [entry.date];
-  if (entry.species?.length) parts.push(entry.species.join(', '));
+  if (entry.finds.length > 0) parts.push(entry.finds.map(findText).join(', '));
+  if (entry.nothingFound) parts.push('nothing found');
   if (entry.abundance !== undefined) parts.push(`abundance ${entry.abundance}/5`);
   if (entry.weather) parts.push(`weather: ${entry.weather}`);
   if (entry.notes) parts.push(entry.notes);

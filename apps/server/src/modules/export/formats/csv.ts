@@ -1,4 +1,5 @@
 import { csvExportColumns } from '@fj/contract/export';
+import type { Find } from '@fj/contract/finds';
 import type { ExportedEntry, ExportedLocation } from '../mapping.ts';
 import { csvRows, list, type Cell } from './csv-rows.ts';
 import type { SpotPages } from './spot-pages.ts';
@@ -25,13 +26,17 @@ function locationCells(location: ExportedLocation): Cell[] {
   ];
 }
 
-const noEntry: Cell[] = Array.from({ length: 9 }, () => undefined);
+const noEntry: Cell[] = Array.from({ length: 12 }, () => undefined);
 
-function entryCells(entry: ExportedEntry): Cell[] {
+/** The entry's columns on the row of one of its finds (none: a row without a species). */
+function entryCells(entry: ExportedEntry, find: Find | undefined): Cell[] {
   return [
     entry.id,
     entry.date,
-    list(entry.species),
+    find?.species,
+    find?.quantity ?? undefined,
+    find?.unit ?? undefined,
+    entry.nothingFound ? 'true' : undefined,
     entry.abundance,
     entry.weather,
     entry.notes,
@@ -41,12 +46,19 @@ function entryCells(entry: ExportedEntry): Cell[] {
   ];
 }
 
-/** One row per entry, with its spot's columns repeated, plus one row per spot with no entries. */
+/**
+ * One row per find, with its entry's and spot's columns repeated; one row for an entry without
+ * finds, and one per spot with no entries.
+ */
 function rowsOf(location: ExportedLocation): Cell[][] {
   const spot = locationCells(location);
   // RFC 4180: every row has as many fields as the header.
   if (location.entries.length === 0) return [[...spot, ...noEntry]];
-  return location.entries.map((entry) => [...spot, ...entryCells(entry)]);
+  return location.entries.flatMap((entry) =>
+    entry.finds.length === 0
+      ? [[...spot, ...entryCells(entry, undefined)]]
+      : entry.finds.map((find) => [...spot, ...entryCells(entry, find)]),
+  );
 }
 
 export async function* csv(pages: SpotPages): AsyncGenerator<string> {

@@ -51,11 +51,26 @@ function spotFields(cell: Cell): Record<string, unknown> {
   };
 }
 
-function entryFields(cell: Cell): Record<string, unknown> {
+/**
+ * The finds of a row. A file with a `quantity` column (our export) has a row per find: the
+ * species cell is one species, with its quantity and unit. Without it (an older export, another
+ * file) the cell is a list of species, split at `;`, without quantities.
+ */
+function findsOf(cell: Cell, rowPerFind: boolean): Record<string, unknown>[] {
+  if (!rowPerFind) return (listOf(cell('entry_species')) ?? []).map((species) => ({ species }));
+  const species = cell('entry_species');
+  return species === undefined
+    ? []
+    : [{ species, quantity: numberOr(cell('quantity')), unit: cell('unit') }];
+}
+
+function entryFields(cell: Cell, rowPerFind: boolean): Record<string, unknown> {
   return {
     id: uuidOr(cell('entry_id')),
     date: cell('entry_date'),
-    species: listOf(cell('entry_species')),
+    finds: findsOf(cell, rowPerFind),
+    nothingFound:
+      cell('nothing_found') === undefined ? undefined : cell('nothing_found') === 'true',
     abundance: numberOr(cell('abundance')),
     weather: cell('weather'),
     notes: cell('notes'),
@@ -68,8 +83,8 @@ function entryFields(cell: Cell): Record<string, unknown> {
 const maxRecordBytes = 1024 * 1024;
 
 /**
- * CSV with a header, streamed: our export's columns (one row per entry, its spot's columns
- * repeated), or any columns named through `mapping` (ours → the file's). Rows of one spot are
+ * CSV with a header, streamed: our export's columns (one row per find, its entry's and spot's
+ * columns repeated; rows of one entry id are one entry), or any columns named through `mapping` (ours → the file's). Rows of one spot are
  * joined by location_id, else by name and position. Problems are at the spot's first `line n`.
  * Spots and entries are counted as rows come, so a file past a limit stops there.
  */
@@ -102,6 +117,7 @@ export async function readCsv(
         // Our export's `'` before a cell a spreadsheet would run (lib/csv-formula.ts) comes off.
         return value === undefined || value === '' ? undefined : unprotectCell(value);
       };
+      const rowPerFind = Object.hasOwn(record, mapping.quantity ?? 'quantity');
       const key =
         cell('location_id') ??
         `${cell('location_name') ?? ''}\u0000${cell('latitude') ?? ''}\u0000${cell('longitude') ?? ''}`;
@@ -112,8 +128,16 @@ export async function readCsv(
         spots.set(key, spot);
       }
       if (cell('entry_date') !== undefined || cell('entry_id') !== undefined) {
-        collector.countEntries(1);
-        (spot.fields.entries as unknown[]).push(entryFields(cell));
+        const entries = spot.fields.entries as Record<string, unknown>[];
+        const id = uuidOr(cell('entry_id'));
+        // Our export's further rows of an entry (they follow each other): one more find each.
+        const last = entries[entries.length - 1];
+        const same = id !== undefined && last?.id === id ? last : undefined;
+        if (same) (same.finds as unknown[]).push(...findsOf(cell, rowPerFind));
+        else {
+          collector.countEntries(1);
+          entries.push(entryFields(cell, rowPerFind));
+        }
       }
       await pace();
     }
