@@ -1,5 +1,6 @@
-import { printable } from './cheap-checks.ts';
+import { oneLine, printable } from './cheap-checks.ts';
 import type { Entry } from './entries.ts';
+import { findUnits, threeDecimals, type Find } from './finds.ts';
 import { limits } from './limits.ts';
 import { accessStatuses, locationListReadingSchema, type Location } from './locations.ts';
 import type { PhotoEntry } from './photos.ts';
@@ -111,6 +112,33 @@ function photo(value: unknown): PhotoEntry {
   return answer;
 }
 
+const units: ReadonlySet<unknown> = new Set(findUnits);
+
+/** labelSchema's reading: trimmed, then 1 to 80 characters on one line. */
+function label(value: unknown): string {
+  const trimmed = text(value).trim();
+  if (trimmed.length < 1 || trimmed.length > limits.labelLength || !oneLine(trimmed)) fail();
+  return trimmed;
+}
+
+function find(value: unknown): Find {
+  const given = record(value);
+  const answer: Find = { species: label(given.species) };
+  const { quantity, unit } = given;
+  if (quantity === null) answer.quantity = null;
+  else if (quantity !== undefined) {
+    const number = finite(quantity);
+    if (number < 0 || number > 1e9 || !threeDecimals(number)) fail();
+    answer.quantity = number;
+  }
+  if (unit === null) answer.unit = null;
+  else if (unit !== undefined) {
+    if (!units.has(unit)) fail();
+    answer.unit = unit as Find['unit'];
+  }
+  return answer;
+}
+
 function entry(value: unknown): Entry {
   const given = record(value);
   const answer: Entry = {
@@ -122,6 +150,11 @@ function entry(value: unknown): Entry {
     updatedAt: text(given.updatedAt),
   };
   withOptional(answer, 'species', optionalTexts(given.species));
+  if (given.finds !== undefined) answer.finds = each(given.finds, find);
+  if (given.nothingFound !== undefined) {
+    if (typeof given.nothingFound !== 'boolean') fail();
+    answer.nothingFound = given.nothingFound;
+  }
   if (given.abundance !== undefined) answer.abundance = finite(given.abundance);
   withOptional(answer, 'notes', optionalText(given.notes));
   withOptional(answer, 'weather', optionalText(given.weather));

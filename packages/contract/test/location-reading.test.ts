@@ -58,12 +58,21 @@ function answers(odd: boolean) {
     fc
       .tuple(value, fc.option(extras, { nil: {} }))
       .map(([known, more]) => ({ ...(more as object), ...known }));
+  const find = fc.record({
+    species: sometimes(fc.oneof(fc.string({ maxLength: 8 }), fc.constant(' padded '))),
+    quantity: optional(
+      sometimes(fc.oneof(fc.constant(null), fc.constantFrom(0, 1.2, 14, 0.0005, -1, 2e9))),
+    ),
+    unit: optional(sometimes(fc.constantFrom('count', 'g', 'kg', 'l', null, 'lb'))),
+  });
   const entry = withExtras(
     fc.record({
       id: text,
       locationId: text,
       date: text,
       species: optional(texts),
+      finds: optional(sometimes(fc.array(find, { maxLength: 3 }))),
+      nothingFound: optional(sometimes(fc.boolean())),
       abundance: optional(sometimes(fc.integer({ min: 0, max: 5 }))),
       notes: optional(text),
       weather: optional(text),
