@@ -1,5 +1,6 @@
 import { photoEntrySchema, type PhotoEntry } from '@fj/contract/photos';
 import type { CreateEntryInput, Entry, UpdateEntryInput } from '@fj/contract/entries';
+import { findsOfSpecies, speciesOfFinds } from '@fj/contract/finds';
 import type {
   CreateLocationInput,
   Location,
@@ -82,6 +83,18 @@ export function withChanges(location: Location, changes: UpdateLocationInput): L
   return { ...location, ...withoutNulls(changes), updatedAt: now() };
 }
 
+/**
+ * An entry's species and finds as the server keeps them (docs/behaviour.md#entry): writing
+ * `finds` sets `species`; writing `species` alone makes finds without a quantity.
+ */
+function withSpeciesAndFinds<T extends { species?: string[]; finds?: Entry['finds'] }>(
+  fields: T,
+): T {
+  if (fields.finds) return { ...fields, species: speciesOfFinds(fields.finds) };
+  if (fields.species) return { ...fields, finds: findsOfSpecies(fields.species) };
+  return fields;
+}
+
 export function withEntryAdded(
   location: Location,
   entry: CreateEntryInput,
@@ -90,7 +103,7 @@ export function withEntryAdded(
   const stamp = now();
   const { photos, ...fields } = withoutNulls(entry);
   const added: Entry = {
-    ...fields,
+    ...withSpeciesAndFinds(fields),
     id: answeredId ?? entry.id ?? crypto.randomUUID(),
     locationId: location.id,
     photos: photosOf(photos),
@@ -111,7 +124,7 @@ export function withEntryChanged(
     sameId(entry.id, entryId)
       ? {
           ...entry,
-          ...fields,
+          ...withSpeciesAndFinds(fields),
           photos: photos ? photosOf(photos) : entry.photos,
           updatedAt: stamp,
         }
