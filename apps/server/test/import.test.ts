@@ -397,7 +397,7 @@ describe.each(databaseKinds)('import on $name', (kind) => {
     const [spot] = await list(user);
     expect(spot).toMatchObject({ name: 'Oak wood', position: { lat: 59.1, lng: 18.1 } });
     expect(spot?.entries.map((e) => [e.date, e.species])).toEqual([
-      ['2025-09-08', undefined],
+      ['2025-09-08', []],
       ['2025-09-01', ['porcini', 'ceps']],
     ]);
   });

@@ -2,7 +2,7 @@ import { z } from './zod.ts';
 import { boundedArray, noControls, printable } from './cheap-checks.ts';
 import { labelSchema } from './common.ts';
 import { limits } from './limits.ts';
-import { findSchema, findsSchema } from './finds.ts';
+import { findUnits, findsSchema } from './finds.ts';
 import { photoEntrySchema, photoRefSchema } from './photos.ts';
 
 export const entryFieldsSchema = z.object({
@@ -24,12 +24,23 @@ export type CreateEntryInput = z.infer<typeof createEntrySchema>;
 export const updateEntrySchema = entryFieldsSchema.partial();
 export type UpdateEntryInput = z.infer<typeof updateEntrySchema>;
 
+/**
+ * A find as answers carry it: the server's own values, read without the input's checks (as the
+ * other answer fields are), so the hand-written reading of GET /locations matches it simply.
+ */
+export const findAnswerSchema = z.object({
+  species: z.string(),
+  quantity: z.number().nullable().optional(),
+  unit: z.enum(findUnits).nullable().optional(),
+});
+
 export const entrySchema = z.object({
   id: z.string(),
   locationId: z.string(),
   date: z.string(),
   species: z.array(z.string()).optional(),
-  finds: z.array(findSchema).optional(),
+  /** Always there (empty when nothing was noted); `species` lists their species. */
+  finds: z.array(findAnswerSchema),
   nothingFound: z.boolean().optional(),
   abundance: z.number().optional(),
   notes: z.string().optional(),

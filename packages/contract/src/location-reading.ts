@@ -1,6 +1,6 @@
-import { oneLine, printable } from './cheap-checks.ts';
+import { printable } from './cheap-checks.ts';
 import type { Entry } from './entries.ts';
-import { findUnits, threeDecimals, type Find } from './finds.ts';
+import { findUnits, type Find } from './finds.ts';
 import { limits } from './limits.ts';
 import { accessStatuses, locationListReadingSchema, type Location } from './locations.ts';
 import type { PhotoEntry } from './photos.ts';
@@ -114,27 +114,15 @@ function photo(value: unknown): PhotoEntry {
 
 const units: ReadonlySet<unknown> = new Set(findUnits);
 
-/** labelSchema's reading: trimmed, then 1 to 80 characters on one line. */
-function label(value: unknown): string {
-  const trimmed = text(value).trim();
-  if (trimmed.length < 1 || trimmed.length > limits.labelLength || !oneLine(trimmed)) fail();
-  return trimmed;
-}
-
 function find(value: unknown): Find {
   const given = record(value);
-  const answer: Find = { species: label(given.species) };
-  const { quantity, unit } = given;
-  if (quantity === null) answer.quantity = null;
-  else if (quantity !== undefined) {
-    const number = finite(quantity);
-    if (number < 0 || number > 1e9 || !threeDecimals(number)) fail();
-    answer.quantity = number;
+  const answer: Find = { species: text(given.species) };
+  if (given.quantity !== undefined) {
+    answer.quantity = given.quantity === null ? null : finite(given.quantity);
   }
-  if (unit === null) answer.unit = null;
-  else if (unit !== undefined) {
-    if (!units.has(unit)) fail();
-    answer.unit = unit as Find['unit'];
+  if (given.unit !== undefined) {
+    if (given.unit !== null && !units.has(given.unit)) fail();
+    answer.unit = given.unit as Find['unit'];
   }
   return answer;
 }
@@ -145,12 +133,12 @@ function entry(value: unknown): Entry {
     id: text(given.id),
     locationId: text(given.locationId),
     date: text(given.date),
+    finds: each(given.finds, find),
     photos: each(given.photos, photo),
     createdAt: text(given.createdAt),
     updatedAt: text(given.updatedAt),
   };
   withOptional(answer, 'species', optionalTexts(given.species));
-  if (given.finds !== undefined) answer.finds = each(given.finds, find);
   if (given.nothingFound !== undefined) {
     if (typeof given.nothingFound !== 'boolean') fail();
     answer.nothingFound = given.nothingFound;

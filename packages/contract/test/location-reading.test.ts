@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { locationListReading, readLocationList } from '../src/location-reading.ts';
+import { findUnits } from '../src/finds.ts';
 import { accessStatuses, locationListReadingSchema } from '../src/locations.ts';
 
 /*
@@ -59,11 +60,9 @@ function answers(odd: boolean) {
       .tuple(value, fc.option(extras, { nil: {} }))
       .map(([known, more]) => ({ ...(more as object), ...known }));
   const find = fc.record({
-    species: sometimes(fc.oneof(fc.string({ maxLength: 8 }), fc.constant(' padded '))),
-    quantity: optional(
-      sometimes(fc.oneof(fc.constant(null), fc.constantFrom(0, 1.2, 14, 0.0005, -1, 2e9))),
-    ),
-    unit: optional(sometimes(fc.constantFrom('count', 'g', 'kg', 'l', null, 'lb'))),
+    species: text,
+    quantity: optional(sometimes(fc.option(fc.double({ min: 0, max: 1e9, noNaN: true })))),
+    unit: optional(sometimes(fc.option(fc.constantFrom(...findUnits)))),
   });
   const entry = withExtras(
     fc.record({
@@ -71,7 +70,7 @@ function answers(odd: boolean) {
       locationId: text,
       date: text,
       species: optional(texts),
-      finds: optional(sometimes(fc.array(find, { maxLength: 3 }))),
+      finds: sometimes(fc.array(find, { maxLength: 3 })),
       nothingFound: optional(sometimes(fc.boolean())),
       abundance: optional(sometimes(fc.integer({ min: 0, max: 5 }))),
       notes: optional(text),

@@ -14,6 +14,7 @@ const entry = (id: string, locationId: string): Entry => ({
   id,
   locationId,
   date: '2026-06-01',
+  finds: [],
   photos: [],
   createdAt: '2026-06-01T00:00:00.000Z',
   updatedAt: '2026-06-01T00:00:00.000Z',

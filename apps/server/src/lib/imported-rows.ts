@@ -1,4 +1,5 @@
 import type { EntriesTable, LocationsTable } from '../db/schema.ts';
+import { detailsAfter } from './entry-details.ts';
 import type { ImportedEntry, ImportedSpot } from './imported-spot.ts';
 
 /** Who the rows belong to, when they are written, and the revision they carry. */
@@ -34,21 +35,23 @@ export function locationRowOf(
   };
 }
 
-/** The row of an entry an import or a restore adds (its photos, if any, are rows of their own). */
+/**
+ * The row of an entry an import or a restore adds (its photos, if any, are rows of their own);
+ * its finds as a create makes them (checkEntry refused contradicting ones).
+ */
 export function entryRowOf(
   entry: ImportedEntry,
   id: string,
   locationId: string,
   { userId, now, revision }: RowStamp,
 ): EntriesTable {
-  const { date, createdAt, updatedAt, ...details } = entry;
-  delete details.id;
+  const { date, createdAt, updatedAt, ...fields } = entry;
   return {
     id,
     location_id: locationId,
     user_id: userId,
     date,
-    details: JSON.stringify(details),
+    details: JSON.stringify(detailsAfter(fields)),
     created_at: createdAt ?? now,
     updated_at: updatedAt ?? now,
     revision,

@@ -2,6 +2,7 @@ import { createEntrySchema } from '@fj/contract/entries';
 import { createLocationSchema, type CreateLocationInput } from '@fj/contract/locations';
 import type { CreateEntryInput } from '@fj/contract/entries';
 import { z } from 'zod';
+import { findsProblem } from '@fj/contract/finds-write';
 
 /** Where in the file a spot or a problem was found: "feature 3", "line 12", "waypoint 2". */
 export type Place = string;
@@ -78,6 +79,9 @@ export function checkEntry(
   const entry = fileEntrySchema.safeParse(raw);
   if (!entry.success)
     return { problem: { at, message: `entries.${index}.${firstIssue(entry.error)}` } };
+  const problem = findsProblem(entry.data);
+  if (problem)
+    return { problem: { at, message: `entries.${index}.${problem.field}: ${problem.message}` } };
   return { entry: compactEntry(entry.data) };
 }
 

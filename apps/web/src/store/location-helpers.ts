@@ -1,6 +1,7 @@
 import { photoEntrySchema, type PhotoEntry } from '@fj/contract/photos';
 import type { CreateEntryInput, Entry, UpdateEntryInput } from '@fj/contract/entries';
-import { findsOfSpecies, speciesOfFinds } from '@fj/contract/finds';
+import { speciesOfFinds, type Find } from '@fj/contract/finds';
+import { findsAfterWrite, nothingFoundAfterWrite } from '@fj/contract/finds-write';
 import type {
   CreateLocationInput,
   Location,
@@ -17,6 +18,30 @@ function withoutNulls<T extends object>(value: T): NoNulls<T> {
 }
 
 const now = () => new Date().toISOString();
+
+/** An entry's finds as the server answers them after a write (the contract's rule). */
+function findsFields(
+  finds: Find[],
+  nothingFound: boolean,
+): Pick<Entry, 'finds' | 'species' | 'nothingFound'> {
+  return { finds, species: speciesOfFinds(finds), ...(nothingFound ? { nothingFound } : {}) };
+}
+
+function findsAfter(changes: UpdateEntryInput, entry: Entry) {
+  const finds = findsAfterWrite(changes, entry.finds);
+  return findsFields(finds, nothingFoundAfterWrite(changes, finds, entry.nothingFound));
+}
+
+/** The fields but what findsFields decides (a write's `nothingFound: false` is no field). */
+function withoutFinds<T extends { finds?: unknown; species?: unknown; nothingFound?: unknown }>(
+  fields: T,
+): Omit<T, 'finds' | 'species' | 'nothingFound'> {
+  const rest = { ...fields };
+  delete rest.finds;
+  delete rest.species;
+  delete rest.nothingFound;
+  return rest;
+}
 
 /** Entry photo refs become local photos only when they already are whole photo entries. */
 function photosOf(photos: readonly unknown[] | undefined): PhotoEntry[] {
@@ -83,18 +108,6 @@ export function withChanges(location: Location, changes: UpdateLocationInput): L
   return { ...location, ...withoutNulls(changes), updatedAt: now() };
 }
 
-/**
- * An entry's species and finds as the server keeps them (docs/behaviour.md#entry): writing
- * `finds` sets `species`; writing `species` alone makes finds without a quantity.
- */
-function withSpeciesAndFinds<T extends { species?: string[]; finds?: Entry['finds'] }>(
-  fields: T,
-): T {
-  if (fields.finds) return { ...fields, species: speciesOfFinds(fields.finds) };
-  if (fields.species) return { ...fields, finds: findsOfSpecies(fields.species) };
-  return fields;
-}
-
 export function withEntryAdded(
   location: Location,
   entry: CreateEntryInput,
@@ -102,8 +115,10 @@ export function withEntryAdded(
 ): Location {
   const stamp = now();
   const { photos, ...fields } = withoutNulls(entry);
+  const finds = findsAfterWrite(entry);
   const added: Entry = {
-    ...withSpeciesAndFinds(fields),
+    ...withoutFinds(fields),
+    ...findsFields(finds, nothingFoundAfterWrite(entry, finds)),
     id: answeredId ?? entry.id ?? crypto.randomUUID(),
     locationId: location.id,
     photos: photosOf(photos),
@@ -123,8 +138,9 @@ export function withEntryChanged(
   const entries = location.entries.map((entry) =>
     sameId(entry.id, entryId)
       ? {
-          ...entry,
-          ...withSpeciesAndFinds(fields),
+          ...withoutFinds(entry),
+          ...withoutFinds(fields),
+          ...findsAfter(changes, entry),
           photos: photos ? photosOf(photos) : entry.photos,
           updatedAt: stamp,
         }

@@ -112,6 +112,7 @@ describe('entry writes', () => {
                 id: 'e1',
                 locationId: 'l1',
                 date: '2024-05-01',
+                finds: [],
                 notes: 'old',
                 photos: [],
                 createdAt: '2024-05-01T00:00:00.000Z',

@@ -27,6 +27,8 @@ export function makeEntry(overrides: Partial<Entry> = {}): Entry {
     id: `${locationId}-${date}`,
     locationId,
     date,
+    finds: [],
+    species: [],
     photos: [],
     createdAt: `${date}T10:00:00.000Z`,
     updatedAt: `${date}T10:00:00.000Z`,

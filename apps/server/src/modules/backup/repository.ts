@@ -1,3 +1,4 @@
+import { entryFindsRepository } from '../../db/entry-finds.ts';
 import type { Executor } from '../../db/executor.ts';
 import { inList } from '../../db/query-fragments.ts';
 import type { EntriesTable, LocationsTable, PhotosTable } from '../../db/schema.ts';
@@ -74,6 +75,7 @@ export const restoreRepository = {
   async insertEntries(db: Executor, rows: readonly EntriesTable[], pause: Pause) {
     for (const part of chunks(rows, rowsPerInsert)) {
       await db.insertInto('entries').values(part).execute();
+      await entryFindsRepository.insertFor(db, part);
       await pause();
     }
   },

@@ -4,7 +4,10 @@ import type { Location } from '@fj/contract/locations';
 import type { DbTransaction, Executor } from '../../db/executor.ts';
 import type { WriteTransactions } from '../../db/group-commit.ts';
 import type { EntriesTable, LocationsTable } from '../../db/schema.ts';
+import { entryFindsRepository } from '../../db/entry-finds.ts';
 import { AppError, badField, notFound } from '../../errors.ts';
+import { findsProblem, type FindFields } from '@fj/contract/finds-write';
+import { detailsAfter, type EntryDetails } from '../../lib/entry-details.ts';
 import { nowIso, parseJson } from '../../lib/json.ts';
 import type { PhotoStorage } from '../../storage/photo-storage.ts';
 import { entryBytes } from '../../journal-quota/measure.ts';
@@ -13,7 +16,6 @@ import { locationsRepository } from '../locations/repository.ts';
 import { storedFilesOf } from '../photos/mapping.ts';
 import { photosRepository } from '../photos/repository.ts';
 import { syncRepository } from '../sync/repository.ts';
-import type { EntryDetails } from './mapping.ts';
 import { entriesRepository as repo } from './repository.ts';
 
 export interface EntryServiceDeps {
@@ -31,13 +33,10 @@ export interface EntryServiceDeps {
   journal: JournalQuota;
 }
 
-function detailsOf(input: UpdateEntryInput, base: EntryDetails = {}): EntryDetails {
-  const details: EntryDetails = { ...base };
-  if (input.species !== undefined) details.species = input.species;
-  if (input.abundance !== undefined) details.abundance = input.abundance;
-  if (input.notes !== undefined) details.notes = input.notes;
-  if (input.weather !== undefined) details.weather = input.weather;
-  return details;
+/** A write whose finds contradict each other is refused, naming the field (see findsProblem). */
+function checkFinds(input: FindFields): void {
+  const problem = findsProblem(input);
+  if (problem) throw badField(problem.field, problem.message);
 }
 
 /**
@@ -109,6 +108,7 @@ export function createEntryService(deps: EntryServiceDeps) {
      * transaction (locationService.whole).
      */
     async create(userId: string, locationId: string, input: CreateEntryInput): Promise<Location> {
+      checkFinds(input);
       try {
         return await writes(async (trx) => {
           const revision = await syncRepository.bump(trx, userId);
@@ -121,13 +121,14 @@ export function createEntryService(deps: EntryServiceDeps) {
             location_id: locationId,
             user_id: userId,
             date: input.date,
-            details: JSON.stringify(detailsOf(input)),
+            details: JSON.stringify(detailsAfter(input)),
             created_at: now,
             updated_at: now,
             revision,
           };
           if (await repo.insertIfAbsent(trx, row)) {
             await journal.charge(trx, userId, entryBytes(row));
+            await entryFindsRepository.insertFor(trx, [row]);
             // After the insert: entry_id is a foreign key.
             await photosRepository.attachInOrder(trx, userId, id, paths);
             const location = await locations.whole(trx, locationRow);
@@ -156,13 +157,14 @@ export function createEntryService(deps: EntryServiceDeps) {
       entryId: string,
       input: UpdateEntryInput,
     ): Promise<Location> {
+      checkFinds(input);
       const { removedFiles, location } = await writes(async (trx) => {
         const revision = await syncRepository.bump(trx, userId);
         const entry = await repo.find(trx, userId, locationId, entryId);
         if (!entry) throw notFound('Entry');
         const now = nowIso();
         const changes: Partial<EntriesTable> = {
-          details: JSON.stringify(detailsOf(input, parseJson<EntryDetails>(entry.details))),
+          details: JSON.stringify(detailsAfter(input, parseJson<EntryDetails>(entry.details))),
           updated_at: now,
           revision,
         };
@@ -177,6 +179,7 @@ export function createEntryService(deps: EntryServiceDeps) {
           removed = storedFilesOf(dropped);
         }
         await repo.update(trx, userId, entryId, changes);
+        await entryFindsRepository.replaceFor(trx, { ...entry, ...changes });
         const locationRow = await touchLocation(trx, userId, locationId, now, revision);
         return { removedFiles: removed, location: await locations.whole(trx, locationRow) };
       });

@@ -1,3 +1,4 @@
+import { entryFindsRepository } from '../../db/entry-finds.ts';
 import type { Executor } from '../../db/executor.ts';
 import { countAll, inList } from '../../db/query-fragments.ts';
 import type { EntriesTable, LocationsTable } from '../../db/schema.ts';
@@ -83,6 +84,7 @@ export const importRepository = {
   ): Promise<void> {
     for (const part of chunks(rows, 50)) {
       await db.insertInto('entries').values(part).execute();
+      await entryFindsRepository.insertFor(db, part);
       await pace?.();
     }
   },

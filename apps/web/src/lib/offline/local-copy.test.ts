@@ -42,6 +42,22 @@ describe('local copy', () => {
     expect(again?.locations).toHaveLength(3);
   });
 
+  it('gives an entry kept before entries had finds its species as finds without a quantity', async () => {
+    const old = makeLocation({ id: 'old', entries: [makeEntry({ id: 'e1', locationId: 'old' })] });
+    const [entry] = old.entries;
+    const kept = { ...entry, species: ['Cep', 'Girolle'] } as Record<string, unknown>;
+    delete kept.finds;
+    await createLocalCopy('u1').saveLocations([], [{ ...old, entries: [kept as never] }], 'c1', 1);
+    const again = await createLocalCopy('u1').load();
+    expect(again?.locations[0]?.entries[0]).toMatchObject({
+      species: ['Cep', 'Girolle'],
+      finds: [
+        { species: 'Cep', quantity: null, unit: null },
+        { species: 'Girolle', quantity: null, unit: null },
+      ],
+    });
+  });
+
   it('keeps each user apart', async () => {
     await createLocalCopy('u1').saveLocations([], spots(2, 0), 'c1', 1);
     expect(await createLocalCopy('u2').load()).toBeNull();

@@ -1,4 +1,5 @@
 import { unwrap } from 'idb';
+import { withFinds } from '@fj/contract/finds-write';
 import type { Location } from '@fj/contract/locations';
 import { afterFirstScreen, FIRST_SCREEN_WAIT_MS } from './first-screen.ts';
 import { deleteJournalDb, journalDbExists, openJournalDb, type JournalDb } from './journal-db.ts';
@@ -14,6 +15,16 @@ export interface LocalJournal {
 }
 
 const META = { cursor: 'cursor', syncedAt: 'syncedAt', serverLists: 'serverLists' } as const;
+
+/**
+ * A location kept before entries had finds: the server's migration made each species a find
+ * without a quantity, and sends again only the entries it changed (those with species).
+ */
+function withEntryFinds(location: Location): Location {
+  const kept = location.entries as (Location['entries'][number] & { finds?: unknown })[];
+  if (kept.every((entry) => Array.isArray(entry.finds))) return location;
+  return { ...location, entries: location.entries.map(withFinds) };
+}
 
 /** A copy with no sync stored yet holds no journal, and so no cursor to continue from. */
 const cursorOf = (cursor: unknown, syncedAt: unknown): string | null =>
@@ -172,7 +183,7 @@ export function createLocalCopy(
         ]);
         if (syncedAt === undefined) return null;
         return {
-          locations,
+          locations: locations.map(withEntryFinds),
           cursor: cursorOf(cursor, syncedAt),
           syncedAt: typeof syncedAt === 'number' ? syncedAt : null,
           serverLists,
