@@ -16,9 +16,14 @@ export function formatFind(find: Find): string {
   return quantity ? `${find.species} ${quantity}` : find.species;
 }
 
-/** An entry's finds; one written before finds existed has its species, without quantities. */
-export function findsOf(entry: Pick<Entry, 'finds' | 'species'>): Find[] {
-  return entry.finds ?? findsOfSpecies(entry.species ?? []);
+/**
+ * An entry's finds. One that names species but no finds (kept by a device, or answered by a
+ * server, from before finds) has its species, without quantities, as the server's migration
+ * makes them.
+ */
+export function findsOf(entry: { finds?: Find[]; species?: string[] }): Find[] {
+  const finds = entry.finds ?? [];
+  return finds.length === 0 && entry.species?.length ? findsOfSpecies(entry.species) : finds;
 }
 
 /** What a visit found, in one line: "Chanterelle 1.2 kg, Hedgehog 14", or "Found nothing". */

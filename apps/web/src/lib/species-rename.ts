@@ -1,7 +1,8 @@
 import type { Entry } from '@fj/contract/entries';
-import { findsOfSpecies, speciesOfFinds, type Find } from '@fj/contract/finds';
+import { speciesOfFinds, type Find } from '@fj/contract/finds';
 import type { Location } from '@fj/contract/locations';
 import { speciesKey } from '@fj/contract/text-fold';
+import { findsOf } from './finds-text.ts';
 
 /** One species renamed, or merged into another (docs/behaviour.md#species-rename). */
 export interface SpeciesRename {
@@ -62,7 +63,7 @@ const mentions = (names: readonly string[] | undefined, key: string) =>
   (names ?? []).some((name) => speciesKey(name) === key);
 
 function renameInEntry(entry: Entry, rename: SpeciesRename, key: string): Entry {
-  const finds = entry.finds ?? findsOfSpecies(entry.species ?? []);
+  const finds = findsOf(entry);
   if (!finds.some((find) => speciesKey(find.species) === key)) return entry;
   const next = renameInFinds(finds, rename);
   return { ...entry, finds: next, species: speciesOfFinds(next) };
@@ -76,8 +77,7 @@ export function renameInLocations(list: readonly Location[], rename: SpeciesRena
       mentions(location.species, key) ||
       location.entries.some(
         (entry) =>
-          mentions(entry.species, key) ||
-          (entry.finds ?? []).some((f) => speciesKey(f.species) === key),
+          mentions(entry.species, key) || entry.finds.some((f) => speciesKey(f.species) === key),
       );
     if (!touched) return location;
     return {
@@ -113,8 +113,7 @@ export function speciesInUse(
   };
   for (const location of locations) {
     (location.species ?? []).forEach(add);
-    for (const entry of location.entries)
-      (entry.finds ?? findsOfSpecies(entry.species ?? [])).forEach((find) => add(find.species));
+    for (const entry of location.entries) findsOf(entry).forEach((find) => add(find.species));
   }
   Object.values(categories).flat().forEach(add);
   return [...names.values()].sort((a, b) => a.localeCompare(b));
