@@ -9,7 +9,8 @@ export const findUnits = ['count', 'g', 'kg', 'l'] as const;
 export type FindUnit = (typeof findUnits)[number];
 
 /** At most 3 decimals: 1.234 kg is a kitchen scale's reading; 1.2345 is noise. */
-const threeDecimals = (value: number) => Math.abs(Math.round(value * 1000) - value * 1000) < 1e-6;
+export const threeDecimals = (value: number) =>
+  Math.abs(Math.round(value * 1000) - value * 1000) < 1e-6;
 
 export const findSchema = z.object({
   species: labelSchema,

@@ -35,3 +35,19 @@ export function closeRing(ring: readonly [number, number][]): [number, number][]
   if (!first || !last) return [...ring];
   return first[0] === last[0] && first[1] === last[1] ? [...ring] : [...ring, first];
 }
+
+const EARTH_RADIUS_M = 6_371_008.8;
+const radians = (degrees: number) => (degrees * Math.PI) / 180;
+
+/**
+ * The great-circle distance (haversine), for ordering spots by how near they are without
+ * loading the map's geometry library.
+ */
+export function distanceMeters(from: LatLng, to: LatLng): number {
+  const dLat = radians(to.lat - from.lat);
+  const dLng = radians(to.lng - from.lng);
+  const a =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(radians(from.lat)) * Math.cos(radians(to.lat)) * Math.sin(dLng / 2) ** 2;
+  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(a)));
+}

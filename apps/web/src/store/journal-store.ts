@@ -4,6 +4,7 @@ import { initialJournalData } from './journal-defaults.ts';
 import { journalPersistOptions } from './journal-persistence.ts';
 import { createLocationSlice } from './location-slice.ts';
 import { createOfflineJournal } from './offline-journal.ts';
+import { createSpeciesRename } from './species-rename.ts';
 import { createSpeciesSlice } from './species-slice.ts';
 import type { JournalState } from './journal-types.ts';
 
@@ -35,6 +36,7 @@ export const useJournalStore = create<JournalState>()(
     return {
       ...initialJournalData(),
       ...speciesActions,
+      ...createSpeciesRename(set, get, offline),
       ...createLocationSlice(set, get, offline, takeServerLists),
 
       async syncNow() {

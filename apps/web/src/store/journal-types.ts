@@ -52,6 +52,17 @@ export interface SpeciesActions {
   saveTutorialFlag(show: boolean): Promise<boolean>;
 }
 
+export interface SpeciesRenameActions {
+  /**
+   * Renames a species, or merges it into an existing one, across the journal: the server's
+   * counts, or 'queued' offline (store/species-rename.ts). A refusal is thrown.
+   */
+  renameSpecies(
+    from: string,
+    to: string,
+  ): Promise<{ entries: number; locations: number } | 'queued'>;
+}
+
 export interface LocationActions {
   fetchLocations(force?: boolean): Promise<void>;
   addLocation(location: CreateLocationInput): Promise<Location>;
@@ -82,6 +93,7 @@ export interface SessionActions {
 
 export type JournalState = JournalData &
   SpeciesActions &
+  SpeciesRenameActions &
   LocationActions &
   OutboxActions &
   SessionActions;

@@ -46,7 +46,7 @@ async function loggedWrite<T>(label: string, write: () => Promise<T>): Promise<T
  * the request got no answer, and logged and re-thrown when the server answered with an error,
  * whatever else waits in the outbox.
  */
-async function writeOrQueue<T>(
+export async function writeOrQueue<T>(
   offline: OfflineJournal,
   label: string,
   op: OutboxOp,

@@ -1,5 +1,6 @@
 import type { Location } from '@fj/contract/locations';
 import type { OutboxItem, OutboxOp } from '../lib/offline/outbox-ops.ts';
+import { renameInCategories, renameInLocations } from '../lib/species-rename.ts';
 import {
   locationFromCreate,
   replaceLocation,
@@ -50,9 +51,25 @@ function applyOp(list: Location[], op: OutboxOp): Location[] {
       );
     case 'deleteEntry':
       return changeLocation(op.locationId, (location) => withEntryRemoved(location, op.entryId));
+    case 'renameSpecies':
+      return renameInLocations(list, op);
     case 'preferences':
       return list;
   }
+}
+
+/** The species lists with the renames still queued made on them, as the server will. */
+export function withPendingRenames(
+  categories: Record<string, string[]>,
+  outbox: readonly OutboxItem[],
+): Record<string, string[]> {
+  return outbox
+    .filter(shown)
+    .reduce(
+      (lists, item) =>
+        item.op.kind === 'renameSpecies' ? renameInCategories(lists, item.op) : lists,
+      categories,
+    );
 }
 
 /**

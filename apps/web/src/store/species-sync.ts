@@ -1,5 +1,6 @@
 import { speciesService, toSpeciesData, type SpeciesData } from '../lib/api/species-service.ts';
 import type { GetJournal, SetJournal } from './journal-types.ts';
+import { withPendingRenames } from './pending-overlay.ts';
 
 /** docs/behaviour.md#error-catalogue */
 export const SPECIES_LOAD_FAILED = 'Failed to load species data';
@@ -31,7 +32,8 @@ export function createSpeciesSync(
     const { terrainOptions, treeOptions } = get();
     // Every name the server holds is kept, also those that repeat a built-in one.
     set({
-      speciesCategories: data.categories,
+      // A rename still queued shows on the lists too (the server makes it when it arrives).
+      speciesCategories: withPendingRenames(data.categories, get().outbox),
       terrainOptions: { ...terrainOptions, custom: data.terrainTypes ?? terrainOptions.custom },
       treeOptions: { ...treeOptions, custom: data.treeTypes ?? treeOptions.custom },
     });

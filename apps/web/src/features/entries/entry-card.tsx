@@ -5,6 +5,7 @@ import { AbundanceDots } from './abundance.tsx';
 import { formatEntryDate } from './entry-dates.ts';
 import { PhotoViewer } from './photo-viewer.tsx';
 import { resolveServerUrl } from '../../lib/api/api-base.ts';
+import { findsOf, formatFind } from '../../lib/finds-text.ts';
 import { SyncMarkBadge } from '../../lib/ui/sync-mark-badge.tsx';
 import { useJournalStore } from '../../store/journal-store.ts';
 import { syncMarkOf } from '../../store/outbox-view.ts';
@@ -15,11 +16,12 @@ interface Props {
   onDelete(): void;
 }
 
-/** One visit: when, what, how much, the weather, notes and photos. */
+/** One visit: when, what was found and how much of it (or nothing), the weather, notes and photos. */
 export function EntryCard({ entry, onEdit, onDelete }: Props) {
   const [viewing, setViewing] = useState<number | null>(null);
   const photos = normalizePhotoList(entry.photos);
   const when = formatEntryDate(entry.date);
+  const finds = entry.nothingFound ? [] : findsOf(entry);
   const syncMark = useJournalStore((state) => syncMarkOf(state.outbox, entry.id));
   return (
     <article className="entry-card" aria-label={`Entry of ${when}`}>
@@ -30,15 +32,17 @@ export function EntryCard({ entry, onEdit, onDelete }: Props) {
         {entry.abundance !== undefined && <AbundanceDots value={entry.abundance} />}
         <SyncMarkBadge mark={syncMark} />
       </div>
-      {entry.species && entry.species.length > 0 && (
-        <ul className="chip-list" aria-label="Species found">
-          {entry.species.map((name) => (
-            <li key={name} className="chip">
-              {name}
+      {finds.length > 0 && (
+        <ul className="entry-finds" aria-label="Species found">
+          {finds.map((find, index) => (
+            <li key={find.species}>
+              {formatFind(find)}
+              {index < finds.length - 1 && <span aria-hidden="true">, </span>}
             </li>
           ))}
         </ul>
       )}
+      {entry.nothingFound && <p className="entry-finds">Found nothing</p>}
       {entry.weather && (
         <p className="entry-meta">
           <span>Weather: {entry.weather}</span>

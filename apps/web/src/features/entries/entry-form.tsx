@@ -3,13 +3,16 @@ import { limits } from '@fj/contract/limits';
 import type { Location } from '@fj/contract/locations';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
-import { ChipPicker } from '../../lib/ui/chip-picker.tsx';
+import { speciesOfFinds } from '@fj/contract/finds';
+import { findsOf } from '../../lib/finds-text.ts';
 import { errorsFromFailure, errorsFromIssues } from '../../lib/ui/form-errors.ts';
 import { useSubmit } from '../../lib/ui/use-submit.ts';
 import { useJournalStore } from '../../store/journal-store.ts';
 import '../../styles/journal.css';
 import { AbundanceInput } from './abundance.tsx';
 import { todayIso } from './entry-dates.ts';
+import { FindsField } from './finds-field.tsx';
+import { draftsOf, findsFromDrafts, type FindDraft } from './finds-draft.ts';
 import { PhotoField } from './photo-field.tsx';
 import { speciesOptionsFor } from './species-options.ts';
 import { donePhotos, isBusy } from './upload-queue.ts';
@@ -39,7 +42,14 @@ export function EntryForm({ location, entry, onSaved, onCancel }: Props) {
   // Chosen once: a retried save after a lost answer cannot make a second entry.
   const [newId] = useState(() => crypto.randomUUID());
   const [date, setDate] = useState(() => entry?.date ?? todayIso());
-  const [species, setSpecies] = useState<string[]>(() => entry?.species ?? []);
+  const [species, setSpecies] = useState<string[]>(() =>
+    speciesOfFinds(entry ? findsOf(entry) : []),
+  );
+  const [drafts, setDrafts] = useState<Record<string, FindDraft>>(() =>
+    draftsOf(entry ? findsOf(entry) : []),
+  );
+  const [nothingFound, setNothingFound] = useState(entry?.nothingFound === true);
+  const [findErrors, setFindErrors] = useState<Record<string, string>>({});
   const [abundance, setAbundance] = useState<number | null>(entry?.abundance ?? null);
   const [weather, setWeather] = useState(entry?.weather ?? '');
   const [notes, setNotes] = useState(entry?.notes ?? '');
@@ -50,10 +60,21 @@ export function EntryForm({ location, entry, onSaved, onCancel }: Props) {
   const failedUploads = items.filter((item) => item.status === 'failed').length;
   const options = speciesOptionsFor(location, speciesCategories, species);
 
+  function foundNothing(on: boolean) {
+    setNothingFound(on);
+    if (on) setSpecies([]);
+  }
+
   function validate() {
+    const found = findsFromDrafts(nothingFound ? [] : species, drafts);
+    setFindErrors('errors' in found ? found.errors : {});
+    if ('errors' in found) return null;
     const fields = {
       date,
-      species,
+      // Both: writing finds sets species, and a server that predates finds keeps the species.
+      species: speciesOfFinds(found.finds),
+      finds: found.finds,
+      nothingFound,
       abundance,
       weather: weather.trim() || null,
       notes: notes.trim() || null,
@@ -110,12 +131,15 @@ export function EntryForm({ location, entry, onSaved, onCancel }: Props) {
           </p>
         )}
       </div>
-      <ChipPicker
-        legend="Species found"
+      <FindsField
         options={options}
-        selected={species}
-        onChange={setSpecies}
-        emptyText="No species yet: add some in Settings."
+        species={species}
+        drafts={drafts}
+        nothingFound={nothingFound}
+        errors={findErrors}
+        onSpecies={setSpecies}
+        onDraft={(name, draft) => setDrafts((current) => ({ ...current, [name]: draft }))}
+        onNothingFound={foundNothing}
       />
       <AbundanceInput value={abundance} onChange={setAbundance} />
       {errors.abundance && <p className="field-error">{errors.abundance}</p>}

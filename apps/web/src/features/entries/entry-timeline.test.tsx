@@ -109,6 +109,8 @@ describe('EntryTimeline', () => {
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       date: '2024-06-01',
       species: ['morel'],
+      finds: [{ species: 'morel', quantity: null, unit: null }],
+      nothingFound: false,
       abundance: 4,
       weather: 'Frost',
       notes: 'Lots',

@@ -1,5 +1,6 @@
 import { BaseLayerSetting } from './base-layer-setting.tsx';
 import { OptionListSection } from './option-list-section.tsx';
+import { RenameSpeciesSection } from './rename-species-section.tsx';
 import { SpeciesSection } from './species-section.tsx';
 import { TutorialSetting } from './tutorial-setting.tsx';
 import '../../styles/pages.css';
@@ -11,6 +12,7 @@ export function SettingsPage() {
       <h1>Settings</h1>
       <p className="page-lead">Make the journal speak your language.</p>
       <SpeciesSection />
+      <RenameSpeciesSection />
       <OptionListSection kind="terrain" />
       <OptionListSection kind="tree" />
       <TutorialSetting />

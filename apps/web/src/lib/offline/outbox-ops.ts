@@ -13,7 +13,9 @@ export type OutboxOp =
   | { kind: 'updateEntry'; locationId: string; entryId: string; changes: UpdateEntryInput }
   | { kind: 'deleteEntry'; locationId: string; entryId: string }
   /** A PUT under /preferences (the whole list it sets): the last one wins, as online. */
-  | { kind: 'preferences'; path: string; body: unknown };
+  | { kind: 'preferences'; path: string; body: unknown }
+  /** POST /species/rename: every find, spot and list of the journal at once. */
+  | { kind: 'renameSpecies'; from: string; to: string };
 
 /**
  * pending: waiting to be sent; failed: the server refused it (a 4xx), kept with its message
@@ -58,6 +60,7 @@ export function targetsOf(op: OutboxOp): string[] {
     case 'deleteEntry':
       return [op.locationId, op.entryId];
     case 'preferences':
+    case 'renameSpecies':
       return [];
   }
 }
@@ -92,6 +95,8 @@ function footprintOf(op: OutboxOp): { changes: string; existence: boolean; needs
         existence: true,
         needs: `location:${op.locationId}`,
       };
+    case 'renameSpecies':
+      return { changes: 'journal', existence: false };
     case 'preferences': {
       // Categories and species lists change each other on the server; the others stand alone.
       const list = op.path.split('/').filter(Boolean)[0] ?? '';
@@ -105,10 +110,12 @@ function footprintOf(op: OutboxOp): { changes: string; existence: boolean; needs
 
 /**
  * Whether `later` must wait for `earlier` (docs/behaviour.md#outbox): both change the same
- * thing (their order is kept), or one makes or removes the location the other's entry needs
- * (an entry on a spot created offline). Anything else may reach the server in any order.
+ * thing (their order is kept), one makes or removes the location the other's entry needs
+ * (an entry on a spot created offline), or `later` renames a species. Anything else may reach the server in any order.
  */
 export function dependsOn(later: OutboxOp, earlier: OutboxOp): boolean {
+  // A rename changes whatever names the species, so it goes after every write queued before it.
+  if (later.kind === 'renameSpecies') return true;
   const a = footprintOf(later);
   const b = footprintOf(earlier);
   if (a.changes === b.changes) return true;
@@ -145,6 +152,8 @@ export function describeOp(
       return `Changes to an entry at ${spot(op.locationId)}`;
     case 'deleteEntry':
       return `Delete an entry at ${spot(op.locationId)}`;
+    case 'renameSpecies':
+      return `Rename species “${op.from}” to “${op.to}”`;
     case 'preferences':
       return `Settings: ${op.path.split('/').filter(Boolean).map(decodeURIComponent).join(' ')}`;
   }

@@ -2,6 +2,7 @@ import type { CreateEntryInput } from '@fj/contract/entries';
 import type { Location } from '@fj/contract/locations';
 import { locationsApi } from '../api/locations-api.ts';
 import { writePreferences } from '../api/preferences-endpoints.ts';
+import { speciesRenameApi } from '../api/species-rename-api.ts';
 import { isLocalPhoto, type LocalPhotos } from './local-photos.ts';
 import type { OutboxOp } from './outbox-ops.ts';
 
@@ -47,6 +48,9 @@ export async function sendOp(op: OutboxOp, local: LocalPhotos): Promise<Location
       return (await locationsApi.removeEntry(op.locationId, op.entryId)).location;
     case 'preferences':
       await writePreferences(op.path, op.body);
+      return undefined;
+    case 'renameSpecies':
+      await speciesRenameApi.rename(op.from, op.to);
       return undefined;
   }
 }
