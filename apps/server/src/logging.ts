@@ -8,7 +8,7 @@ import {
 import type { Socket } from 'node:net';
 import { hostname } from 'node:os';
 import pino from 'pino';
-import { gatheredLines, type LineDestination } from './lib/gathered-lines.ts';
+import { GatheredLines, type LineDestination } from './lib/gathered-lines.ts';
 
 /** Query parameters whose value opens something: reset tokens, photo URL signatures, codes. */
 const secretParams =
@@ -62,20 +62,24 @@ const redactPaths = [
   ),
 ];
 
-/** How much of the log is handed to stdout at a time, at most every tenth of a second. */
-const gatherChars = 64 * 1024;
+/**
+ * The log's flush policy, stated here only: lines gather (lib/gathered-lines.ts) and go to stdout
+ * as one write once 64 kB have gathered, or every quarter of a second, so a line waits at most
+ * that long and a request never waits for the terminal or the journal. A write for every line
+ * cost more than the line itself under load, and an asynchronous write costs about the same CPU
+ * whether it carries 12 kB or 64 kB (bench/README.md). Closing the app stops the timer
+ * (closeLog); pino writes out what is left when the process exits.
+ */
+export const logFlush = { chars: 64 * 1024, everyMs: 250 } as const;
 
-/** pino's asynchronous stdout (SonicBoom) in its `buffer` content mode, which gatheredLines feeds. */
+/** pino's asynchronous stdout (SonicBoom) in its `buffer` content mode, which GatheredLines feeds. */
 function stdoutInBuffers(): LineDestination {
   const sonic = pino.destination({
     dest: 1,
     sync: false,
-    // Lines gather up to 64 kB (or a quarter of a second) per write: a write for every
-    // line cost more than the line itself under load, and an asynchronous write costs
-    // about the same CPU whether it carries 12 kB or 64 kB.
-    minLength: gatherChars,
-    maxWrite: 2 * gatherChars,
-    periodicFlush: 250,
+    // Writes only when GatheredLines hands over a full batch or flushes it (no timer of its own).
+    minLength: logFlush.chars,
+    maxWrite: 2 * logFlush.chars,
     contentMode: 'buffer',
   });
   // sonic-boom's types know only its default mode, whose write takes a string; in `buffer`
@@ -87,29 +91,25 @@ function stdoutInBuffers(): LineDestination {
 /**
  * Fastify's logger with secrets kept out: Fastify's own request serializer logs the raw URL,
  * which for a photo carries its signature and for the reset page its token. Lines go to stdout
- * through a buffer written in the background, at least every third of a second (pino flushes
- * it when the process exits), so a request never waits for the terminal or the journal. `stream` lets a test read what would be
- * written.
+ * as logFlush says. `stream` lets a test read what would be written.
  */
 export function loggerOptions(
   level: string,
   stream?: NodeJS.WritableStream,
 ): Exclude<NonNullable<FastifyServerOptions['logger']>, boolean> {
   const destination =
-    stream ??
-    (level === 'silent'
-      ? undefined
-      : gatheredLines(
-          stdoutInBuffers(),
-          // Gathered in an array first, which costs less a line than SonicBoom's own gathering.
-          { minLength: gatherChars, flushMs: 100 },
-        ));
+    stream ?? (level === 'silent' ? undefined : new GatheredLines(stdoutInBuffers(), logFlush));
   return {
     level,
     ...(destination ? { stream: destination } : {}),
     redact: { paths: redactPaths, censor: redacted },
     serializers: { req: requestFields },
   };
+}
+
+/** The app is closing: what is gathered goes out, and the log's timer stops. */
+export function closeLog(options: { stream?: unknown }): void {
+  if (options.stream instanceof GatheredLines) options.stream.close();
 }
 
 type ChildLoggerFactory = NonNullable<FastifyServerOptions['childLoggerFactory']>;
