@@ -5,12 +5,8 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance, RawRequestDefaultExpression } from 'fastify';
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  clientFieldsJson,
-  lazyChildLogger,
-  requestFieldsJson,
-  type RequestFields,
-} from '../src/logging.ts';
+import { lazyChildLogger } from '../src/logging.ts';
+import { clientFieldsJson, requestFieldsJson, type RequestFields } from '../src/request-line.ts';
 import { sqlite } from './helpers/databases.ts';
 import { createTestApp } from './helpers/test-app.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
