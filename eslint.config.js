@@ -63,7 +63,13 @@ const serverLayerZones = [
   },
   {
     target: [`${server}/lib`, `${server}/db`],
-    from: [`${server}/modules`, `${server}/plugins`, `${server}/config.ts`],
+    from: [
+      `${server}/modules`,
+      `${server}/plugins`,
+      `${server}/config.ts`,
+      `${server}/config-schema.ts`,
+      `${server}/config-types.ts`,
+    ],
     message:
       'lib/ and db/ are the bottom layer: they import neither modules/, plugins/ nor config.ts (take values as parameters).',
   },

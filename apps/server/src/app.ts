@@ -13,7 +13,7 @@ import { fastifyTrustProxy } from './lib/trust-proxy.ts';
 import { clientAddress } from './fast-reads/client-address.ts';
 import { createFastReads, type FastReads } from './fast-reads/fast-reads.ts';
 import { createFrontDoor } from './fast-reads/front-door.ts';
-import { lazyChildLogger, loggerOptions, nextRequestId, OneLinePerRequest } from './logging.ts';
+import { closeLog, lazyChildLogger, loggerOptions } from './logging.ts';
 import { backupRoutes } from './modules/backup/routes.ts';
 import { clientConfigRoutes } from './modules/client-config/routes.ts';
 import { entryRoutes } from './modules/entries/routes.ts';
@@ -43,6 +43,7 @@ import securityPlugin from './plugins/security.ts';
 import storagePlugin from './plugins/storage.ts';
 import webPlugin from './plugins/web.ts';
 import { createServices } from './services.ts';
+import { nextRequestId, OneLinePerRequest } from './request-line.ts';
 import { createUrlSigner } from './storage/url-signer.ts';
 
 declare module 'fastify' {
@@ -85,6 +86,7 @@ export async function buildApp(
     frameworkErrors,
     ...serverTimeouts(config.timeouts),
   }).withTypeProvider<ZodTypeProvider>();
+  app.addHook('onClose', () => closeLog(logger));
   if (overrides.onRoute) app.addHook('onRoute', overrides.onRoute);
   if (!makePrivateDir(config.dataDir))
     app.log.warn(

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redactUrl } from '../src/logging.ts';
+import { redactUrl } from '../src/log-redaction.ts';
 import { databaseKinds } from './helpers/databases.ts';
 import { makeJpeg } from './helpers/images.ts';
 import { mailText, startSmtpListener, type SmtpListener } from './helpers/mail.ts';

@@ -5,13 +5,10 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance, RawRequestDefaultExpression } from 'fastify';
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  clientFieldsJson,
-  lazyChildLogger,
-  requestFieldsJson,
-  type RequestFields,
-} from '../src/logging.ts';
+import { lazyChildLogger } from '../src/logging.ts';
+import { clientFieldsJson, requestFieldsJson, type RequestFields } from '../src/request-line.ts';
 import { sqlite } from './helpers/databases.ts';
+import { createTestApp } from './helpers/test-app.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
 
 describe('the request log', () => {
@@ -130,6 +127,18 @@ describe('the log destination', () => {
       expect(JSON.parse(written[lines - 1] ?? '{}')).toMatchObject({ i: lines - 1 });
     },
   );
+  it('leaves no timer behind once the app is closed', async () => {
+    // The log to stdout, as in production: its flush timer is the app's only interval.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const t = await createTestApp(sqlite, { LOG_LEVEL: 'info' });
+      expect(vi.getTimerCount()).toBeGreaterThan(0);
+      await t.close();
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
   it('hands stdout whole UTF-8 lines in order over many batches', () => {
     // About 1 MB: some sixteen 64 kB batches, each line with characters of two, three and four
     // bytes, so a batch cut inside a character would show as a broken line.

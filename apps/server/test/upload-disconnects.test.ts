@@ -152,7 +152,7 @@ describe('uploads that are refused or abandoned over a real socket', () => {
         .output()
         .split('\n')
         .find((line) => line.includes('"url":"/api/v1/import"') && line.includes('413'));
-    // The log is written in the background, at least every third of a second.
+    // The log is written in the background (logFlush in src/logging.ts says how often).
     for (let waited = 0; !refusedLine() && waited < 2000; waited += 100)
       await new Promise((resolve) => setTimeout(resolve, 100));
     expect(refusedLine()).toContain('"remoteAddress":"127.0.0.1"');

@@ -2,7 +2,7 @@ import { syncQuerySchema } from '@fj/contract/sync';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { etagMatches, revalidateEveryTime } from '../lib/conditional.ts';
-import { nextRequestId, type OneLinePerRequest } from '../logging.ts';
+import { nextRequestId, type OneLinePerRequest } from '../request-line.ts';
 import { corsHeadersWithoutOrigin, securityHeaders } from '../plugins/security.ts';
 import type { ClientAddress } from './client-address.ts';
 import type { FrontHandler } from './front-door.ts';

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
-import { clientFieldsJson, redactUrl, requestFieldsJson } from '../logging.ts';
+import { redactUrl } from '../log-redaction.ts';
+import { clientFieldsJson, requestFieldsJson } from '../request-line.ts';
 import { socketOf, type ClientAddress } from './client-address.ts';
 
 /** A connection's client part of the line, and the headers it was worked out from. */

@@ -9,7 +9,8 @@ import { PREFERENCES_CACHE_MS } from '../lib/api/preferences-cache.ts';
 import { PREFS_INIT_FAILED } from '../lib/api/preferences-service.ts';
 import { TOKEN_CACHE_MS, TOKEN_REFRESH_MARGIN_MS } from '../lib/api/token-cache.ts';
 import { USE_AUTH_OUTSIDE_PROVIDER } from '../lib/identity/auth-provider.tsx';
-import { OFFLINE_RECHECK_MS, PENDING_SIGN_OUT_KEY } from '../lib/identity/identity.ts';
+import { PENDING_SIGN_OUT_KEY } from '../lib/identity/identity-device.ts';
+import { OFFLINE_RECHECK_MS } from '../lib/identity/identity.ts';
 import { REMEMBERED_USER_KEY } from '../lib/identity/remembered-user.ts';
 import {
   AUTH_FALLBACK_MS,

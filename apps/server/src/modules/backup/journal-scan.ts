@@ -1,5 +1,18 @@
-import { importError } from '../../lib/import-error.ts';
-import { journalPath } from './manifest.ts';
+// The journal (or one large spot) cut into its members and its array's elements as it inflates.
+import {
+  byteOrderMark,
+  broken,
+  closeArray,
+  closeObject,
+  colon,
+  comma,
+  endsBare,
+  isSpace,
+  openArray,
+  openObject,
+  quote,
+} from './journal-bytes.ts';
+import { ValueCut, type ValueCutSpec } from './value-cut.ts';
 
 export interface JournalScanLimits {
   /** Arrays and objects inside one another, the journal's own object counted as 1. */
@@ -33,22 +46,7 @@ const journalShape: CutShape = {
   elementName: (index) => `spot ${index}`,
 };
 
-const quote = 0x22;
-const backslash = 0x5c;
-const comma = 0x2c;
-const colon = 0x3a;
-const openObject = 0x7b;
-const closeObject = 0x7d;
-const openArray = 0x5b;
-const closeArray = 0x5d;
-const byteOrderMark = [0xef, 0xbb, 0xbf];
-const isSpace = (byte: number) => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
-/** Where a bare value (a number, true, false, null) ends; the byte is not part of it. */
-const endsBare = (byte: number) =>
-  byte === comma || byte === closeArray || byte === closeObject || isSpace(byte);
 const maxKeyBytes = 1024;
-
-const broken = (why: string) => importError(`${journalPath} is not valid JSON: ${why}`);
 
 /**
  * What the cutter expects next, outside a value it is cutting out: the object's `{`, a member
@@ -58,37 +56,18 @@ const broken = (why: string) => importError(`${journalPath} is not valid JSON: $
 type Expecting =
   'start' | 'member' | 'colon' | 'value' | 'afterMember' | 'element' | 'afterElement' | 'end';
 
-/** A value being cut out of the journal: its bytes so far, and where the scan is inside it. */
-interface Cut {
-  pieces: Buffer[];
-  length: number;
-  /** A number, true, false or null: it ends at the byte after it, not at a bracket. */
-  bare: boolean;
-  level: number;
-  inString: boolean;
-  escaped: boolean;
-  max: number;
-  /** Containers around it. */
-  depth: number;
-  what: string;
-}
-
 /**
  * Cuts the journal's JSON into its parts as its bytes arrive, without parsing it: the top-level
  * object's members, and each element of its `locations` array one at a time, so a spot is
  * parsed (JSON.parse, which checks it) only when its turn comes, and no more of the journal is
  * held than the part being cut out. A large spot is cut the same way (`shape`): its members,
- * and its `entries` one at a time. The scan follows strings and brackets only, enough to find
- * where each value ends; on the way it refuses nesting past maxDepth and any part past its size,
- * before that part is parsed.
+ * and its `entries` one at a time. Where each value ends is ValueCut's to find.
  */
 export class JournalCutter {
   private expecting: Expecting = 'start';
   /** Whether the object or array just opened has no member or element yet. */
   private empty = true;
-  private cut: Cut | undefined;
-  /** Where the current cut's bytes start in the current chunk. */
-  private cutFrom = 0;
+  private cut: ValueCut | undefined;
   private key = '';
   private readonly keys = new Set<string>();
   private elements = 0;
@@ -108,8 +87,11 @@ export class JournalCutter {
     const parts: JournalPart[] = [];
     let at = 0;
     while (at < chunk.length) {
-      if (this.cut) at = this.scan(chunk, at, parts);
-      else {
+      if (this.cut) {
+        const end = this.cut.scan(chunk, at);
+        if (end === undefined) at = chunk.length;
+        else at = this.finish(this.cut.bytes(), end, parts);
+      } else {
         const byte = chunk[at] as number;
         const where = this.offset + at;
         if (this.expecting === 'start' && where < 3 && byte === byteOrderMark[where]) at += 1;
@@ -119,8 +101,6 @@ export class JournalCutter {
       const part = parts.pop();
       if (part) yield part;
     }
-    if (this.cut) this.keep(chunk.subarray(this.cutFrom));
-    this.cutFrom = 0;
     this.offset += chunk.length;
   }
 
@@ -146,6 +126,7 @@ export class JournalCutter {
           max: maxKeyBytes,
           depth: this.shape.around + 1,
           what: 'a member name',
+          name: true,
         });
       case 'colon':
         if (byte !== colon) throw broken(`: expected at byte ${where}`);
@@ -195,73 +176,14 @@ export class JournalCutter {
     }
   }
 
-  private begin(
-    at: number,
-    cut: { max: number; depth: number; what: string; bare?: boolean },
-  ): number {
-    this.cut = {
-      pieces: [],
-      length: 0,
-      bare: cut.bare ?? false,
-      level: 0,
-      inString: false,
-      escaped: false,
-      max: cut.max,
-      depth: cut.depth,
-      what: cut.what,
-    };
-    this.cutFrom = at;
+  private begin(at: number, spec: Omit<ValueCutSpec, 'maxDepth'>): number {
+    this.cut = new ValueCut({ ...spec, maxDepth: this.limits.maxDepth }, at);
     return at;
   }
 
-  private keep(piece: Buffer): void {
-    const cut = this.cut as Cut;
-    cut.pieces.push(piece);
-    cut.length += piece.length;
-    if (cut.length > cut.max) throw this.tooLarge(cut);
-  }
-
-  private tooLarge(cut: Cut) {
-    if (cut.max === maxKeyBytes) return broken(`a member name is longer than ${maxKeyBytes}`);
-    return importError(`${journalPath}: ${cut.what} is larger than ${cut.max} bytes`);
-  }
-
-  /** Scans the cut's bytes from `at`; returns where the scan stopped (its end, or the chunk's). */
-  private scan(chunk: Buffer, at: number, parts: JournalPart[]): number {
-    const cut = this.cut as Cut;
-    let i = at;
-    for (; i < chunk.length; i += 1) {
-      const byte = chunk[i] as number;
-      if (cut.bare) {
-        if (endsBare(byte)) return this.finish(chunk, i, parts);
-      } else if (cut.inString) {
-        if (cut.escaped) cut.escaped = false;
-        else if (byte === backslash) cut.escaped = true;
-        else if (byte === quote) {
-          cut.inString = false;
-          if (cut.level === 0) return this.finish(chunk, i + 1, parts);
-        }
-      } else if (byte === quote) cut.inString = true;
-      else if (byte === openObject || byte === openArray) {
-        cut.level += 1;
-        if (cut.depth + cut.level > this.limits.maxDepth)
-          throw importError(
-            `${journalPath} nests deeper than ${this.limits.maxDepth} levels (in ${cut.what})`,
-          );
-      } else if (byte === closeObject || byte === closeArray) {
-        cut.level -= 1;
-        if (cut.level === 0) return this.finish(chunk, i + 1, parts);
-      }
-    }
-    return i;
-  }
-
-  /** The cut ends before `end`: its bytes become a part (or the member name). */
-  private finish(chunk: Buffer, end: number, parts: JournalPart[]): number {
-    this.keep(chunk.subarray(this.cutFrom, end));
-    const cut = this.cut as Cut;
+  /** The cut ended before `end`: its bytes become a part (or the member name). */
+  private finish(bytes: Buffer, end: number, parts: JournalPart[]): number {
     this.cut = undefined;
-    const bytes = cut.pieces.length === 1 ? (cut.pieces[0] as Buffer) : Buffer.concat(cut.pieces);
     switch (this.expecting) {
       case 'member':
         this.key = keyOf(bytes);

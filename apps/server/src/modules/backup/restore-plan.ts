@@ -14,7 +14,7 @@ import { IdSet } from './id-set.ts';
 import { photoPath } from './manifest.ts';
 import type { ProblemList } from './problem-list.ts';
 import { restoreRepository } from './repository.ts';
-import type { ReadSpot } from './restore-file.ts';
+import type { ReadSpot } from './journal-reading.ts';
 
 /** A photo row to write once its file is made: where its photo is in the ZIP, which spot. */
 export interface PlannedPhoto {

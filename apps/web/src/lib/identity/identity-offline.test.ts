@@ -1,13 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeFetch, flush, hang, installFakeFetch, json } from '../../testing/fake-fetch.ts';
 import { AUTH_FALLBACK_MS } from './session.ts';
-import {
-  createIdentity,
-  OFFLINE_RECHECK_MS,
-  PENDING_SIGN_OUT_KEY,
-  type IdentityDevice,
-  type IdentityUser,
-} from './identity.ts';
+import { PENDING_SIGN_OUT_KEY, type IdentityDevice } from './identity-device.ts';
+import { createIdentity, OFFLINE_RECHECK_MS, type IdentityUser } from './identity.ts';
 import { rememberedUser, rememberUser } from './remembered-user.ts';
 import { cookieSessionTransport } from './session-transport.ts';
 

@@ -1,14 +1,8 @@
-import {
-  sessionAnswerReading,
-  tokenAnswerReading,
-  userAnswerReading,
-  type UserAnswer,
-} from '@fj/contract/identity';
-import { serverReachability } from '../api/server-reachability.ts';
-import { networkState } from '../offline/network-state.ts';
+import { tokenAnswerReading } from '@fj/contract/identity';
 import { AuthHttpError, createAuthCall, NETWORK_ERROR_CODE, type AuthCall } from './auth-http.ts';
 import { IdentityError, readIdentityAnswer, TOKEN_EXPIRED_CODE } from './identity-error.ts';
-import { rememberedUser, rememberUser } from './remembered-user.ts';
+import { readSession, readUser } from './identity-answers.ts';
+import { browserDevice, PENDING_SIGN_OUT_KEY, type IdentityDevice } from './identity-device.ts';
 import { sessionTransport, type SessionTransport } from './session-transport.ts';
 
 export { IdentityError } from './identity-error.ts';
@@ -51,65 +45,10 @@ interface Listener {
   error?: (e: unknown) => void;
 }
 
-function toUser(answer: UserAnswer): IdentityUser {
-  const { id, email = '', name = '' } = answer.user;
-  return { uid: id, email, name };
-}
-
 /** docs/behaviour.md#offline-start: while the server cannot be reached, it is asked again this often. */
 export const OFFLINE_RECHECK_MS = 60_000;
-/** Local storage: a sign-out made with no network, still to be told to the server. */
-export const PENDING_SIGN_OUT_KEY = 'pendingSignOut';
-
 const noResponse = (error: unknown) =>
   error instanceof IdentityError && error.code === NETWORK_ERROR_CODE;
-
-/** What the identity needs of the device: who was signed in here, and when the network is back. */
-export interface IdentityDevice {
-  rememberedUser(): IdentityUser | null;
-  rememberUser(user: IdentityUser | null): void;
-  /**
-   * Calls back when the device comes back online, or the server answers a request again;
-   * answers the function that stops it.
-   */
-  onBackOnline(callback: () => void): () => void;
-  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
-}
-
-function browserStorage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
-}
-
-export const browserDevice: IdentityDevice = {
-  rememberedUser,
-  rememberUser,
-  onBackOnline(callback) {
-    const stopNetwork = networkState().subscribe((online) => {
-      if (online) callback();
-    });
-    const stopServer = serverReachability.subscribe((reachable) => {
-      if (reachable) callback();
-    });
-    return () => {
-      stopNetwork();
-      stopServer();
-    };
-  },
-  get storage() {
-    return browserStorage();
-  },
-};
-
-const readUser = (body: unknown) => toUser(readIdentityAnswer(userAnswerReading, body));
-
-function readSession(body: unknown): IdentityUser | null {
-  const session = readIdentityAnswer(sessionAnswerReading, body);
-  return session ? toUser(session) : null;
-}
 
 export function createIdentity(
   transport: SessionTransport,

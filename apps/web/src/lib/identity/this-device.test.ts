@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeFetch, flush, installFakeFetch, json } from '../../testing/fake-fetch.ts';
-import { createIdentity, type IdentityDevice } from './identity.ts';
+import type { IdentityDevice } from './identity-device.ts';
+import { createIdentity } from './identity.ts';
 import { runLogout } from './logout.ts';
 import { rememberedUser, rememberUser } from './remembered-user.ts';
 import { cookieSessionTransport } from './session-transport.ts';

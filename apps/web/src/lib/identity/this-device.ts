@@ -1,4 +1,4 @@
-import { PENDING_SIGN_OUT_KEY } from './identity.ts';
+import { PENDING_SIGN_OUT_KEY } from './identity-device.ts';
 import { LAST_LOGGED_IN_USER_KEY } from './session.ts';
 
 /**

@@ -8,7 +8,9 @@ import {
 } from './area-owner.ts';
 import { fakeCacheShelf } from './fake-tile-cache.ts';
 import { openAreaCache, openMapStartCache, openTileCache } from './saved-fetch.ts';
-import { downloadArea, listAreas, type FetchLike } from './tile-store.ts';
+import { listAreas } from './area-index.ts';
+import type { FetchLike } from './fetch-or-saved.ts';
+import { downloadArea } from './tile-store.ts';
 
 // docs/behaviour.md#saved-map-areas: saved map areas belong to the user who saved them.
 

@@ -1,4 +1,4 @@
-import type { TileCache } from './tile-store.ts';
+import type { TileCache } from './area-index.ts';
 
 /**
  * Saved map areas belong to the user who saved them (docs/behaviour.md#saved-map-areas): each

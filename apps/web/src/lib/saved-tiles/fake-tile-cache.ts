@@ -1,5 +1,5 @@
 import type { CacheShelf } from './area-owner.ts';
-import type { TileCache } from './tile-store.ts';
+import type { TileCache } from './area-index.ts';
 
 /** A Map-backed stand-in for a Cache Storage cache in unit tests; keeps each body's bytes. */
 export function fakeTileCache(): TileCache & { urls: () => string[] } {

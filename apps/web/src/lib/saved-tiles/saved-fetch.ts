@@ -1,5 +1,6 @@
 import { areaCacheName, areaOwner, deviceShelf, mapStartCacheName } from './area-owner.ts';
-import { fetchOrSaved, type TileCache } from './tile-store.ts';
+import type { TileCache } from './area-index.ts';
+import { fetchOrSaved } from './fetch-or-saved.ts';
 
 /** Where Cache Storage is missing (old WebViews, unit tests), nothing is saved: an empty cache. */
 const noCache: TileCache = {

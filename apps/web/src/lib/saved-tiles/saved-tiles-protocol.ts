@@ -1,5 +1,6 @@
 import type { AddProtocolAction, StyleSpecification } from 'maplibre-gl';
-import { fetchOrSaved, type FetchLike, type TileCache } from './tile-store.ts';
+import type { TileCache } from './area-index.ts';
+import { fetchOrSaved, type FetchLike } from './fetch-or-saved.ts';
 
 /**
  * The MapLibre protocol that loads the base map network first and from the saved tiles when

@@ -1,17 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeTileCache } from './fake-tile-cache.ts';
 import { countTiles, type Bbox } from './tile-math.ts';
-import {
-  AreaTooLargeError,
-  deleteArea,
-  downloadArea,
-  fetchOrSaved,
-  listAreas,
-  maxTilesPerArea,
-  planArea,
-  updateArea,
-  type FetchLike,
-} from './tile-store.ts';
+import { listAreas } from './area-index.ts';
+import { AreaTooLargeError, maxTilesPerArea, planArea } from './area-plan.ts';
+import { fetchOrSaved, type FetchLike } from './fetch-or-saved.ts';
+import { deleteArea, downloadArea, updateArea } from './tile-store.ts';
 
 const template = 'http://maps.test/api/tiles/base/{z}/{x}/{y}';
 const small: Bbox = [13.3, 52.45, 13.5, 52.55];

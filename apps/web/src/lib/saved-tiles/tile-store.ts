@@ -1,108 +1,19 @@
+// Saving, updating and deleting an area's tiles: the saved-area API the map feature calls.
 import { ensureRoomFor } from '../offline/storage-quota.ts';
-import { countTiles, estimateBytes, tilesInAll, type Bbox, type TileCoord } from './tile-math.ts';
+import { listAreas, writeAreas, type SavedArea, type TileCache } from './area-index.ts';
+import {
+  AreaTooLargeError,
+  maxTilesPerArea,
+  planArea,
+  urlsOf,
+  type AreaRequest,
+} from './area-plan.ts';
+import type { FetchLike } from './fetch-or-saved.ts';
+import { estimateBytes, type Bbox } from './tile-math.ts';
 
-/** The most tiles one saved area may hold (docs/behaviour.md#saved-map-areas). */
-export const maxTilesPerArea = 20_000;
-
-/** The parts of a Cache this module uses, so tests can hand it a Map-backed fake. */
-export interface TileCache {
-  match(url: string): Promise<Response | undefined>;
-  put(url: string, response: Response): Promise<void>;
-  delete(url: string): Promise<boolean>;
-}
-
-export type FetchLike = (url: string, init?: { signal?: AbortSignal }) => Promise<Response>;
-
-export interface SavedArea {
-  id: string;
-  /** The id of the user who saved it: only theirs are listed (area-owner.ts). */
-  owner: string;
-  bbox: Bbox;
-  /** More than one when several spots' surroundings are saved as one area. */
-  bboxes: Bbox[];
-  minZoom: number;
-  maxZoom: number;
-  /** The tile URL templates ({z}/{x}/{y}) the area was saved from. */
-  templates: string[];
-  tileCount: number;
-  bytes: number;
-  /** ISO date of the last download. */
-  savedAt: string;
-}
-
-/** The index of saved areas lives in the same cache, under a URL no request ever asks for. */
-const indexUrl = 'https://saved-tiles.invalid/areas.json';
-
-/** The owner's saved areas; an entry of anyone else, or of no one, is never listed. */
-export async function listAreas(cache: TileCache, owner: string): Promise<SavedArea[]> {
-  const response = await cache.match(indexUrl);
-  if (!response) return [];
-  try {
-    const body: unknown = await response.json();
-    return Array.isArray(body) ? (body as SavedArea[]).filter((area) => area.owner === owner) : [];
-  } catch {
-    return [];
-  }
-}
-
-async function writeAreas(cache: TileCache, areas: SavedArea[]): Promise<void> {
-  await cache.put(
-    indexUrl,
-    new Response(JSON.stringify(areas), { headers: { 'Content-Type': 'application/json' } }),
-  );
-}
-
-export function tileUrl(template: string, tile: TileCoord): string {
-  return template
-    .replace('{z}', String(tile.z))
-    .replace('{x}', String(tile.x))
-    .replace('{y}', String(tile.y));
-}
-
-/** The area's tile URLs; stops once past `limit`, so a huge area is refused without listing it. */
-function urlsOf(
-  area: Pick<SavedArea, 'bboxes' | 'minZoom' | 'maxZoom' | 'templates'>,
-  limit = Infinity,
-): string[] {
-  const urls: string[] = [];
-  for (const tile of tilesInAll(area.bboxes, area.minZoom, area.maxZoom)) {
-    for (const template of area.templates) urls.push(tileUrl(template, tile));
-    if (urls.length > limit) break;
-  }
-  return urls;
-}
-
-/** A message for the user: the area is too big to save in one go. */
-export class AreaTooLargeError extends Error {
-  constructor(readonly tileCount: number) {
-    super(
-      `This area has ${tileCount.toLocaleString('en')} tiles; at most ${maxTilesPerArea.toLocaleString('en')} can be saved at once. Zoom in or lower the highest zoom.`,
-    );
-    this.name = 'AreaTooLargeError';
-  }
-}
-
-export interface AreaRequest {
-  bboxes: Bbox[];
-  minZoom: number;
-  maxZoom: number;
-  templates: string[];
-  kind: 'raster' | 'vector';
-}
-
-/** The tile count and size shown before a download starts. */
-export function planArea(request: AreaRequest): { tileCount: number; estimatedBytes: number } {
-  // Overlapping bboxes share tiles, so their sum is only an upper bound; list them when it is
-  // small enough to matter, and report "over the cap" otherwise.
-  const upperBound =
-    request.bboxes.reduce(
-      (sum, bbox) => sum + countTiles(bbox, request.minZoom, request.maxZoom),
-      0,
-    ) * request.templates.length;
-  const tileCount =
-    request.bboxes.length === 1 ? upperBound : urlsOf(request, maxTilesPerArea).length;
-  return { tileCount, estimatedBytes: estimateBytes(tileCount, request.kind) };
-}
+// What the map feature imports from here along with the operations below.
+export { listAreas, type SavedArea } from './area-index.ts';
+export { maxTilesPerArea, planArea } from './area-plan.ts';
 
 export interface DownloadProgress {
   done: number;
@@ -237,27 +148,4 @@ export async function deleteArea(cache: TileCache, owner: string, id: string): P
   await writeAreas(cache, rest);
   const kept = new Set(rest.flatMap((saved) => urlsOf(saved)));
   for (const url of urlsOf(area)) if (!kept.has(url)) await cache.delete(url);
-}
-
-/**
- * Network first, the saved copy when the network does not answer (offline, timeout, server
- * error). Throws the network's error when nothing is saved either.
- */
-export async function fetchOrSaved(
-  url: string,
-  cache: TileCache,
-  fetch: FetchLike,
-  signal?: AbortSignal,
-): Promise<Response> {
-  try {
-    const response = await fetch(url, { signal });
-    if (response.ok || response.status === 404 || response.status === 204) return response;
-    const saved = await cache.match(url);
-    return saved ?? response;
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    const saved = await cache.match(url);
-    if (saved) return saved;
-    throw error;
-  }
 }
