@@ -19,10 +19,10 @@ const patch = {
   type: 'Polygon' as const,
   coordinates: [
     [
-      [13.98711, 45.61203],
-      [13.98799, 45.61203],
-      [13.98799, 45.61288],
-      [13.98711, 45.61203],
+      [13.98711, 45.61203] as [number, number],
+      [13.98799, 45.61203] as [number, number],
+      [13.98799, 45.61288] as [number, number],
+      [13.98711, 45.61203] as [number, number],
     ],
   ],
 };
