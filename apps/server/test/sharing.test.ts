@@ -231,9 +231,10 @@ describe.each(databaseKinds)('sharing on $name', (kind) => {
   it('ends a share at its expiry, and a credential after 15 minutes', async () => {
     const expiresAt = new Date(Date.now() + 3_600_000).toISOString();
     const { token } = await seedShare(t, anna, { locationIds: [spot.id], expiresAt });
+    const start = Date.now();
     const credential = await credentialFor(t, token ?? '');
     vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(Date.now() + 16 * 60_000);
+    vi.setSystemTime(start + 16 * 60_000);
     expect((await withCredential(t, credential, '/shared/link')).statusCode).toBe(401);
     expect((await linkView(token ?? '')).statusCode).toBe(200);
     vi.setSystemTime(Date.parse(expiresAt) + 1);
@@ -261,5 +262,34 @@ describe.each(databaseKinds)('sharing on $name', (kind) => {
     }
     expect((await openSession(t, token ?? '', guesser)).statusCode).toBe(429);
     expect((await openSession(t, token ?? '', '198.51.100.78')).statusCode).toBe(201);
+  });
+
+  it("leaves an invitation pending for the address again when the grantee's account is deleted", async () => {
+    const dora = await t.signUp();
+    const { id } = await seedShare(t, anna, {
+      locationIds: [spot.id],
+      audience: { email: dora.email },
+    });
+    const [grantId] = await grantIdsOf(t, dora);
+    const asDora = apiClient(t.app, dora.auth);
+    expect((await asDora('POST', `/shared/${grantId}/accept`)).statusCode).toBe(204);
+    const deleted = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/delete-user',
+      headers: { authorization: `Bearer ${dora.sessionToken}` },
+      payload: { password: dora.password },
+    });
+    expect(deleted.statusCode).toBe(200);
+    const listed = (await asAnna('GET', '/shares')).json<{ data: Share[] }>().data;
+    expect(listed.find((share) => share.id === id)).toMatchObject({
+      audience: { email: dora.email },
+      status: 'pending',
+    });
+    const again = await t.signUp(dora.email);
+    const shared = (await apiClient(t.app, again.auth)('GET', '/shared')).json<{
+      data: { id: string; status: string; locations?: unknown }[];
+    }>().data;
+    expect(shared).toEqual([expect.objectContaining({ id: grantId, status: 'pending' })]);
+    expect(shared[0]).not.toHaveProperty('locations');
   });
 });

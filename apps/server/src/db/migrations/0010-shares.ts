@@ -6,7 +6,8 @@ import { inOneTransaction } from './in-one-transaction.ts';
  * Shares (docs/behaviour.md#sharing): what an owner shows, to whom, how finely, until when.
  * `token_hash` is the SHA-256 of a link's token (null for an e-mail share); `secret` keys the
  * share's opaque ids. `share_locations` keeps each spot's projection with the share version and
- * location revision it was computed from; `share_grants` is the invitation of an e-mail share.
+ * location revision it was computed from; `share_grants` is the invitation of an e-mail share (a deleted grantee's account leaves it
+ * pending for the address again).
  */
 export function shares(dialect: DialectName): Migration {
   return {
@@ -59,7 +60,7 @@ export function shares(dialect: DialectName): Migration {
             c.notNull().unique().references('shares.id').onDelete('cascade'),
           )
           .addColumn('email', 'text', (c) => c.notNull())
-          .addColumn('user_id', 'text', (c) => c.references('user.id').onDelete('cascade'))
+          .addColumn('user_id', 'text', (c) => c.references('user.id').onDelete('set null'))
           .addColumn('status', 'text', (c) => c.notNull())
           .execute();
         await trx.schema

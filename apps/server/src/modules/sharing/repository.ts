@@ -105,6 +105,7 @@ export const sharesRepository = {
       .select([
         'share_grants.id as grant_id',
         'share_grants.status as grant_status',
+        'share_grants.user_id as grant_user',
         'user.name as owner_name',
       ])
       .where((eb) =>

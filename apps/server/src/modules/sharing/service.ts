@@ -35,7 +35,8 @@ function expiryOf(asked: string | undefined, now: number): string {
 function statusOf(share: SharesTable, grant: ShareGrantsTable | undefined, now: string) {
   if (share.revoked_at) return 'revoked' as const;
   if (share.expires_at <= now) return 'expired' as const;
-  return grant ? grant.status : ('active' as const);
+  if (share.token_hash) return 'active' as const;
+  return grant?.user_id ? ('accepted' as const) : ('pending' as const);
 }
 
 /** An owner's shares: create, list, change, revoke (docs/behaviour.md#sharing). */
@@ -59,7 +60,7 @@ export function createShareService({ db, publicUrl, now = () => Date.now() }: Sh
       const grant = grants.get(row.id);
       return {
         id: row.id,
-        audience: grant ? { email: grant.email } : { link: true as const },
+        audience: row.token_hash ? { link: true as const } : { email: grant?.email ?? '' },
         locationIds: links.filter((l) => l.share_id === row.id).map((l) => l.location_id),
         precision: row.precision as SharePrecision,
         dates: row.dates as ShareDatePrecision,

@@ -32,6 +32,10 @@ export interface SharedWithMe {
 
 const gone = () => notFound('Share');
 
+/** Accepted by this account: a grant whose account was deleted is pending for its address again. */
+const isAccepted = (grant: { grant_status: string; grant_user: string | null }, userId: string) =>
+  grant.grant_status === 'accepted' && grant.grant_user === userId;
+
 /**
  * What viewers reach: a grantee's invitations and accepted shares, a link's session and view,
  * and the shared photos. Every call reads its share from the database (in force: not revoked,
@@ -49,7 +53,7 @@ export function createViewingService(deps: ViewingDeps) {
 
   async function acceptedShare(userId: string, grantId: string): Promise<SharesTable> {
     const grant = (await grantsOf(userId)).find((row) => row.grant_id === grantId);
-    if (!grant || grant.grant_status !== 'accepted') throw gone();
+    if (!grant || !isAccepted(grant, userId)) throw gone();
     return grant;
   }
 
@@ -74,7 +78,7 @@ export function createViewingService(deps: ViewingDeps) {
     async sharedWithMe(userId: string): Promise<SharedWithMe[]> {
       const answer: SharedWithMe[] = [];
       for (const grant of await grantsOf(userId)) {
-        const accepted = grant.grant_status === 'accepted';
+        const accepted = isAccepted(grant, userId);
         answer.push({
           id: grant.grant_id,
           from: { name: grant.owner_name },
