@@ -9,6 +9,7 @@ import {
   PrivacyPolicyPage,
   ProfilePage,
   SettingsPage,
+  SharedLinkPage,
 } from './pages.ts';
 import { RequireUser, VisitorOnly } from './routing/guards.tsx';
 import { PageSlot } from './routing/page-slot.tsx';
@@ -19,6 +20,8 @@ export function AppRoutes() {
     <PageSlot>
       <Routes>
         <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
+        {/* A share link's page needs no account (docs/behaviour.md#sharing). */}
+        <Route path="/s" element={<SharedLinkPage />} />
         <Route element={<GatedShell />}>
           <Route element={<VisitorOnly />}>
             <Route path="/login" element={<LoginPage />} />

@@ -3,6 +3,7 @@ import { lazyPage, type LazyPage } from './routing/lazy-page.ts';
 /** Every page, and the signed-in frame around them, loads on demand (docs/behaviour.md#page-loading). */
 const load = {
   privacyPolicy: () => import('../features/privacy-policy/privacy-policy-page.tsx'),
+  sharedLink: () => import('../features/shared-link/shared-link-page.tsx'),
   login: () => import('../features/login/login-page.tsx'),
   layout: () => import('./layout/app-layout.tsx'),
   home: () => import('./home/home-screen.tsx'),
@@ -13,6 +14,7 @@ const load = {
 };
 
 export const PrivacyPolicyPage = lazyPage(load.privacyPolicy, 'PrivacyPolicyPage');
+export const SharedLinkPage = lazyPage(load.sharedLink, 'SharedLinkPage');
 export const LoginPage = lazyPage(load.login, 'LoginPage');
 export const AppLayout = lazyPage(load.layout, 'AppLayout');
 export const HomePage = lazyPage(load.home, 'HomeScreen');
