@@ -292,4 +292,13 @@ describe.each(databaseKinds)('sharing on $name', (kind) => {
     expect(shared).toEqual([expect.objectContaining({ id: grantId, status: 'pending' })]);
     expect(shared[0]).not.toHaveProperty('locations');
   });
+
+  it('reads the largest valid share (100 ids of 100 wide characters), refuses a bigger body with 413', async () => {
+    const ids = Array.from({ length: 100 }, (_, i) => `${i}`.padEnd(100, '€'));
+    const body = { audience: { link: true }, precision: 'km1', dates: 'day', locationIds: ids };
+    expect(Buffer.byteLength(JSON.stringify(body))).toBeGreaterThan(16 * 1024);
+    expect((await asAnna('POST', '/shares', body)).statusCode).toBe(404);
+    const huge = { ...body, pad: 'x'.repeat(64 * 1024) };
+    expect((await asAnna('POST', '/shares', huge)).statusCode).toBe(413);
+  });
 });

@@ -15,6 +15,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
+import { bodyLimits } from '../../body-limits.ts';
 import type { ShareService } from './service.ts';
 import type { ViewingService } from './viewing.ts';
 
@@ -45,6 +46,7 @@ export function shareRoutes(shares: ShareService, viewing: ViewingService): Fast
     app.post(
       '/shares',
       {
+        bodyLimit: bodyLimits.share,
         schema: {
           tags: ['sharing'],
           body: createShareSchema,
@@ -62,6 +64,7 @@ export function shareRoutes(shares: ShareService, viewing: ViewingService): Fast
     app.patch(
       '/shares/:id',
       {
+        bodyLimit: bodyLimits.share,
         schema: {
           tags: ['sharing'],
           params,
