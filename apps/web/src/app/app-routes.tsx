@@ -20,9 +20,9 @@ export function AppRoutes() {
     <PageSlot>
       <Routes>
         <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
-        {/* A share link's page needs no account (docs/behaviour.md#sharing). */}
-        <Route path="/s" element={<SharedLinkPage />} />
         <Route element={<GatedShell />}>
+          {/* A share link's page needs no account (docs/behaviour.md#sharing). */}
+          <Route path="/s" element={<SharedLinkPage />} />
           <Route element={<VisitorOnly />}>
             <Route path="/login" element={<LoginPage />} />
           </Route>
