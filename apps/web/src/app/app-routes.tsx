@@ -10,6 +10,7 @@ import {
   ProfilePage,
   SettingsPage,
   SharedLinkPage,
+  SharingPage,
 } from './pages.ts';
 import { RequireUser, VisitorOnly } from './routing/guards.tsx';
 import { PageSlot } from './routing/page-slot.tsx';
@@ -33,6 +34,7 @@ export function AppRoutes() {
               <Route path="/profile" element={<ProfilePage />} />
               <Route path="/help" element={<HelpPage />} />
               <Route path="/settings" element={<SettingsPage />} />
+              <Route path="/sharing" element={<SharingPage />} />
             </Route>
           </Route>
           <Route path="*" element={<Navigate to="/" replace />} />
