@@ -31,6 +31,7 @@ import { createListCache, type ListCache } from './modules/sync/list-cache.ts';
 import { shareForgets } from './modules/sync/shared-list-cache.ts';
 import syncWorkPlugin from './modules/sync/plugin.ts';
 import { syncRoutes } from './modules/sync/routes.ts';
+import { shareLinkRoutes, shareRoutes } from './modules/sharing/routes.ts';
 import { tileRoutes } from './modules/tiles/routes.ts';
 import { createTileService } from './modules/tiles/service.ts';
 import type { RevocationBroadcaster } from './auth/revocation/broadcaster.ts';
@@ -45,6 +46,7 @@ import webPlugin from './plugins/web.ts';
 import { createServices } from './services.ts';
 import { nextRequestId, OneLinePerRequest } from './request-line.ts';
 import { createUrlSigner } from './storage/url-signer.ts';
+import { createWindowCounts } from './lib/window-counts.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -128,6 +130,8 @@ export async function buildApp(
     importMaxBytes: config.importMaxBytes,
     restore: config.restore,
     readNow: app.readNow,
+    publicUrl: config.publicUrl,
+    shareGuesses: createWindowCounts(app.redis, 'share-guess:'),
   });
   await app.register(authPlugin, {
     config,
@@ -182,9 +186,12 @@ export async function buildApp(
       await api.register(preferencesRoutes(services.preferences));
       await api.register(speciesRoutes(services.species));
       await api.register(photoUploadRoutes(services.photos, config.photos.maxUploadBytes));
+      await api.register(shareRoutes(services.shares, services.viewing));
     },
     { prefix: '/api/v1' },
   );
+  // A share link's viewer has a share credential, not an ID token (docs/behaviour.md#sharing).
+  await app.register(shareLinkRoutes(services.viewing), { prefix: '/api/v1' });
 
   await app.register(webPlugin, { distDir: config.webDistDir });
   return app;

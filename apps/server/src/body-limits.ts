@@ -1,5 +1,6 @@
 import { limits } from '@fj/contract/limits';
 import { maxFilePathLength } from '@fj/contract/photos';
+import { shareLimits } from '@fj/contract/sharing';
 
 /**
  * Per-route JSON body limits, derived from the contract's limits: each is the largest valid
@@ -63,5 +64,9 @@ export const bodyLimits = {
   speciesList: kib(limits.speciesPerCategory * labelBytes + structure),
   labelList: kib(
     Math.max(limits.categories, limits.terrainTypes, limits.treeTypes) * labelBytes + structure,
+  ),
+  /** A share: its spots' ids and an address; the rest is a few words. */
+  share: kib(
+    shareLimits.locations * text(limits.idLength) + text(shareLimits.emailLength) + structure,
   ),
 } as const;

@@ -24,6 +24,10 @@ import type { PhotoStorage } from './storage/photo-storage.ts';
 import type { UrlSigner } from './storage/url-signer.ts';
 import type { ReadNow } from './db/read-now.ts';
 import { revisionNow } from './fast-reads/revision-now.ts';
+import type { WindowCounts } from './lib/window-counts.ts';
+import { createShareCredentials } from './modules/sharing/credentials.ts';
+import { createShareService } from './modules/sharing/service.ts';
+import { createViewingService } from './modules/sharing/viewing.ts';
 
 export interface ServiceDeps {
   db: Db;
@@ -45,6 +49,10 @@ export interface ServiceDeps {
   restore: Config['restore'];
   /** SQLite's connection read without a promise (db/read-now.ts); null on PostgreSQL. */
   readNow: ReadNow | null;
+  /** PUBLIC_URL, which share links start with. */
+  publicUrl: string;
+  /** Wrong share tokens per client address (in Redis when several servers share it). */
+  shareGuesses: WindowCounts;
 }
 
 /** Every service of the server, built once with its dependencies; app.ts hands them to routes. */
@@ -141,6 +149,13 @@ export function createServices(deps: ServiceDeps) {
       writes,
       journal,
       onPreferencesWritten: (userId) => preferences.forget(userId),
+    }),
+    shares: createShareService({ db, publicUrl: deps.publicUrl }),
+    viewing: createViewingService({
+      db,
+      storage,
+      credentials: createShareCredentials(deps.authSecret),
+      guesses: deps.shareGuesses,
     }),
   };
 }

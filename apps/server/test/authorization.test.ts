@@ -88,8 +88,35 @@ function everyRoute(locationId: string, entryId: string): RouteCase[] {
     { method: 'GET', url: '/backup' },
     { method: 'POST', url: '/import', multipart: true },
     { method: 'POST', url: '/import/preview', multipart: true },
+    {
+      method: 'POST',
+      url: '/shares',
+      body: { locationIds: [locationId], audience: { link: true }, precision: 'km1', dates: 'day' },
+      badBody: { precision: 'street' },
+    },
+    { method: 'GET', url: '/shares' },
+    {
+      method: 'PATCH',
+      url: `/shares/${entryId}`,
+      body: { precision: 'hidden' },
+      badBody: { dates: 1 },
+    },
+    { method: 'DELETE', url: `/shares/${entryId}` },
+    { method: 'GET', url: '/shared' },
+    { method: 'POST', url: `/shared/${entryId}/accept` },
+    { method: 'GET', url: `/shared/${entryId}/photos/${locationId}` },
   ];
 }
+
+/**
+ * The /api/v1 routes outside the ID-token scope: a share link's viewer has no account. The
+ * session route takes a link's token; the others a share credential, which no ID token is.
+ */
+const shareLinkRoutes: RouteCase[] = [
+  { method: 'POST', url: '/share-sessions', body: { token: 'x'.repeat(43) } },
+  { method: 'GET', url: '/shared/link' },
+  { method: 'GET', url: '/shared/link/photos/somephoto' },
+];
 
 /** An /api/v1 route as Fastify registers it, `METHOD /api/v1/path/:param`. */
 const routeName = (method: string, url: string) => `${method} ${url}`;
@@ -108,7 +135,7 @@ describe.each(databaseKinds)('authorization on $name', (kind) => {
 
   it('names every /api/v1 route the app registers in the matrix below (a new one must join it)', () => {
     expect(registered.length).toBeGreaterThan(0);
-    const cases = everyRoute(randomUUID(), randomUUID()).map((route) =>
+    const cases = [...everyRoute(randomUUID(), randomUUID()), ...shareLinkRoutes].map((route) =>
       routeName(route.method, `/api/v1${route.url.split('?')[0] ?? ''}`),
     );
     const unnamed = registered.filter((route) => {
@@ -274,6 +301,18 @@ describe.each(databaseKinds)('authorization on $name', (kind) => {
         const res = await send(route, a.auth);
         expect(res.statusCode, `${route.method} ${route.url}`).not.toBe(401);
       }
+    });
+
+    it('answers a share link route 401 without a share credential, an ID token included', async () => {
+      for (const route of shareLinkRoutes.filter((r) => r.method === 'GET')) {
+        for (const headers of [{}, a.auth, { authorization: 'Bearer not-a-credential' }]) {
+          const res = await send(route, headers);
+          expect(res.statusCode, route.url).toBe(401);
+          expect(errorOf(res).code).toBe('UNAUTHORIZED');
+        }
+      }
+      const session = await send(shareLinkRoutes[0] as RouteCase, {});
+      expect(session.statusCode).toBe(404);
     });
 
     it('answers 401 on every route without an Authorization header', async () => {

@@ -5,6 +5,8 @@ import { databaseKinds } from './helpers/databases.ts';
 import { makeJpeg } from './helpers/images.ts';
 import { mailText, startSmtpListener, type SmtpListener } from './helpers/mail.ts';
 import { fetchSigned, uploadedPhoto } from './helpers/photos.ts';
+import { seedLocation } from './helpers/seed.ts';
+import { credentialFor, openSession, seedShare, withCredential } from './helpers/sharing.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
 
 /** Everything the app's logger writes, as one text. */
@@ -88,7 +90,14 @@ describe.each(databaseKinds)('the log on $name', (kind) => {
     });
     expect(viaAuth.statusCode).toBeLessThan(500);
 
+    const spot = await seedLocation(t, user);
+    const share = await seedShare(t, user, { locationIds: [spot.id], include: { photos: true } });
+    const credential = await credentialFor(t, share.token ?? '');
+    expect((await withCredential(t, credential, '/shared/link')).statusCode).toBe(200);
+    expect((await openSession(t, `${share.token ?? ''}x`)).statusCode).toBe(404);
+
     const text = log.text();
+    expect(text).toContain('/api/v1/shared/link');
     // The log did see all these requests: the secrets are missing, not the lines.
     expect(text).toContain('/api/files/');
     expect(text).toContain('sig=[redacted]');
@@ -101,6 +110,8 @@ describe.each(databaseKinds)('the log on $name', (kind) => {
       'the first ID token': user.idToken,
       resetToken,
       sig,
+      'the share token': share.token ?? '',
+      'the share credential': credential,
     };
     for (const [name, secret] of Object.entries(secrets)) {
       expect(secret.length, name).toBeGreaterThan(10);

@@ -30,6 +30,7 @@ describe.each(databaseKinds)('schema on $name', (kind) => {
       '0006-sync-revisions',
       '0007-journal-bytes',
       '0008-entry-finds',
+      '0010-shares',
     ]);
   });
 
@@ -60,7 +61,19 @@ describe.each(databaseKinds)('schema on $name', (kind) => {
       url: `/api/v1/locations/${gone.json<{ id: string }>().id}`,
       headers: user.auth,
     });
-    const tables = ['locations', 'entries', 'sync_revisions', 'sync_tombstones'] as const;
+    const shared = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/shares',
+      headers: user.auth,
+      payload: {
+        locationIds: [res.json<{ id: string }>().id],
+        audience: { email: 'friend@example.com' },
+        precision: 'km1',
+        dates: 'month',
+      },
+    });
+    expect(shared.statusCode).toBe(201);
+    const tables = ['locations', 'entries', 'sync_revisions', 'sync_tombstones', 'shares'] as const;
     const rowsOf = (table: (typeof tables)[number]) =>
       t.app.db.selectFrom(table).select('user_id').where('user_id', '=', user.id).execute();
     for (const table of tables) expect(await rowsOf(table), table).not.toEqual([]);

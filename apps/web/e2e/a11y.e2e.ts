@@ -50,7 +50,7 @@ async function audit(page: Page, name: string): Promise<Finding[]> {
   }));
 }
 
-/** The signed-out pages: the start screen, the three login modes and the privacy policy. */
+/** The signed-out pages: the start screen, the three login modes, the privacy policy, a share link's. */
 async function auditPublicPages(browser: Browser, viewport: typeof desktop | typeof phone) {
   const findings: Finding[] = [];
   const { page, context } = await openTab(browser, viewport);
@@ -82,6 +82,11 @@ async function auditPublicPages(browser: Browser, viewport: typeof desktop | typ
   await page.getByRole('link', { name: 'Privacy policy' }).click();
   await page.getByRole('heading', { level: 1, name: /privacy/i }).waitFor();
   findings.push(...(await audit(page, 'privacy-policy')));
+
+  // A share link's page with a link that is not complete: its alert and heading.
+  await page.goto('/s/');
+  await page.getByRole('alert').waitFor();
+  findings.push(...(await audit(page, 'share-link')));
   await context.close();
   return findings;
 }
@@ -137,6 +142,10 @@ async function auditJournalPages(
   findings.push(...(await audit(page, 'profile-delete-dialog')));
   await page.keyboard.press('Escape');
   await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+  await page.goto('/sharing');
+  await page.getByText('You share nothing.').waitFor();
+  findings.push(...(await audit(page, 'sharing')));
 
   await page.goto('/help');
   await page.getByRole('heading', { name: 'Questions' }).waitFor();

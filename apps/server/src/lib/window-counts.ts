@@ -16,6 +16,8 @@ export interface WindowCount {
 export interface WindowCounts {
   /** Counts one more request for key; the window starts with the key's first request. */
   add(key: string, windowMs: number): Promise<WindowCount>;
+  /** The key's count in its current window, without counting (0 when none is open). */
+  current(key: string): Promise<number>;
 }
 
 /** One step: count the request, start the window on the first, answer the count and time left. */
@@ -53,7 +55,23 @@ export function createWindowCounts(
     return { count: slot.count, ttlMs: slot.endsAt - at };
   }
 
+  function currentInMemory(key: string): number {
+    const slot = memory.get(key);
+    return slot && slot.endsAt > now() ? slot.count : 0;
+  }
+
   return {
+    async current(key) {
+      if (!redis) return currentInMemory(key);
+      try {
+        const value = await redis.command((client) =>
+          client.get(redis.name(`${redisKeyPrefix}${key}`)),
+        );
+        return Math.max(Number(value ?? 0) || 0, currentInMemory(key));
+      } catch {
+        return currentInMemory(key);
+      }
+    },
     async add(key, windowMs) {
       if (!redis) return addInMemory(key, windowMs);
       let answer: unknown;

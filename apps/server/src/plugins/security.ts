@@ -98,7 +98,7 @@ export const budgetAfterConditional: ReadonlySet<string> = new Set([
 /** CORS, shared with the answers written before Fastify (fast-reads/). */
 export const corsOptions = {
   credentials: true,
-  methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+  methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
   // The native app reads these across origins: its session token, and what conditional
   // reads and sync continue from (docs/behaviour.md#conditional-reads).
   exposedHeaders: ['set-auth-token', 'set-auth-jwt', 'etag', 'sync-cursor'],

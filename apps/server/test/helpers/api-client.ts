@@ -1,7 +1,7 @@
 import type { ErrorBody } from '@fj/contract/errors';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export type Call = (
   method: Method,

@@ -66,6 +66,13 @@ describe('routes for a visitor', () => {
     expect(screen.queryByTestId('gate')).toBeNull();
   });
 
+  it("shows a share link's page to a visitor, behind the readiness gate", async () => {
+    await visit('/s/');
+    expect(heading()).toBe('Shared spots');
+    expect(where()).toBe('/s/');
+    expect(screen.getByTestId('gate').textContent).toContain('Shared spots');
+  });
+
   it('puts the login page behind the readiness gate', async () => {
     await visit('/login');
     expect(screen.getByTestId('gate').textContent).toContain('Welcome back');

@@ -9,6 +9,8 @@ import {
   PrivacyPolicyPage,
   ProfilePage,
   SettingsPage,
+  SharedLinkPage,
+  SharingPage,
 } from './pages.ts';
 import { RequireUser, VisitorOnly } from './routing/guards.tsx';
 import { PageSlot } from './routing/page-slot.tsx';
@@ -20,6 +22,8 @@ export function AppRoutes() {
       <Routes>
         <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
         <Route element={<GatedShell />}>
+          {/* A share link's page needs no account (docs/behaviour.md#sharing). */}
+          <Route path="/s" element={<SharedLinkPage />} />
           <Route element={<VisitorOnly />}>
             <Route path="/login" element={<LoginPage />} />
           </Route>
@@ -30,6 +34,7 @@ export function AppRoutes() {
               <Route path="/profile" element={<ProfilePage />} />
               <Route path="/help" element={<HelpPage />} />
               <Route path="/settings" element={<SettingsPage />} />
+              <Route path="/sharing" element={<SharingPage />} />
             </Route>
           </Route>
           <Route path="*" element={<Navigate to="/" replace />} />

@@ -3,6 +3,7 @@ import { lazyPage, type LazyPage } from './routing/lazy-page.ts';
 /** Every page, and the signed-in frame around them, loads on demand (docs/behaviour.md#page-loading). */
 const load = {
   privacyPolicy: () => import('../features/privacy-policy/privacy-policy-page.tsx'),
+  sharedLink: () => import('../features/shared-link/shared-link-page.tsx'),
   login: () => import('../features/login/login-page.tsx'),
   layout: () => import('./layout/app-layout.tsx'),
   home: () => import('./home/home-screen.tsx'),
@@ -10,9 +11,11 @@ const load = {
   profile: () => import('../features/profile/profile-page.tsx'),
   help: () => import('../features/help/help-page.tsx'),
   settings: () => import('../features/settings/settings-page.tsx'),
+  sharing: () => import('../features/sharing/sharing-page.tsx'),
 };
 
 export const PrivacyPolicyPage = lazyPage(load.privacyPolicy, 'PrivacyPolicyPage');
+export const SharedLinkPage = lazyPage(load.sharedLink, 'SharedLinkPage');
 export const LoginPage = lazyPage(load.login, 'LoginPage');
 export const AppLayout = lazyPage(load.layout, 'AppLayout');
 export const HomePage = lazyPage(load.home, 'HomeScreen');
@@ -20,6 +23,7 @@ export const LocationsPage = lazyPage(load.locations, 'LocationsPage');
 export const ProfilePage = lazyPage(load.profile, 'ProfilePage');
 export const HelpPage = lazyPage(load.help, 'HelpPage');
 export const SettingsPage = lazyPage(load.settings, 'SettingsPage');
+export const SharingPage = lazyPage(load.sharing, 'SharingPage');
 
 const signedInPages: Record<string, LazyPage> = {
   '/': HomePage,
@@ -27,6 +31,7 @@ const signedInPages: Record<string, LazyPage> = {
   '/profile': ProfilePage,
   '/help': HelpPage,
   '/settings': SettingsPage,
+  '/sharing': SharingPage,
 };
 
 /**

@@ -64,6 +64,7 @@ describe('AppLayout', () => {
     expect(links).toEqual([
       ['Home', '/'],
       ['Locations', '/locations'],
+      ['Sharing', '/sharing'],
       ['Profile', '/profile'],
       ['Help', '/help'],
       ['Settings', '/settings'],
