@@ -29,6 +29,7 @@ describe.runIf(postgres)('migrations on a PostgreSQL database shared by schemas'
       '0005-photos-belong-to-entries',
       '0006-sync-revisions',
       '0007-journal-bytes',
+      '0008-entry-finds',
     ]);
     const user = await second.signUp();
     const res = await second.app.inject({

@@ -29,6 +29,7 @@ describe.each(databaseKinds)('schema on $name', (kind) => {
       '0005-photos-belong-to-entries',
       '0006-sync-revisions',
       '0007-journal-bytes',
+      '0008-entry-finds',
     ]);
   });
 

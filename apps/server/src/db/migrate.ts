@@ -13,6 +13,7 @@ import { photoStoredBytes } from './migrations/0004-photo-stored-bytes.ts';
 import { photosBelongToEntries } from './migrations/0005-photos-belong-to-entries.ts';
 import { syncRevisions } from './migrations/0006-sync-revisions.ts';
 import { journalBytes } from './migrations/0007-journal-bytes.ts';
+import { entryFinds } from './migrations/0008-entry-finds.ts';
 
 function provider(dialect: DialectName): MigrationProvider {
   return {
@@ -24,6 +25,7 @@ function provider(dialect: DialectName): MigrationProvider {
       '0005-photos-belong-to-entries': photosBelongToEntries(dialect),
       '0006-sync-revisions': syncRevisions(dialect),
       '0007-journal-bytes': journalBytes(dialect),
+      '0008-entry-finds': entryFinds(dialect),
     }),
   };
 }

@@ -37,12 +37,35 @@ export interface EntriesTable {
   location_id: string;
   user_id: string;
   date: string;
-  /** JSON: species, abundance, notes, weather. Its photos are the photo rows naming it. */
+  /**
+   * JSON: finds (each `{ species, quantity?, unit? }`), nothingFound, abundance, notes, weather
+   * (lib/entry-details.ts). The truth of its finds; entry_finds is derived from it. Its photos
+   * are the photo rows naming it.
+   */
   details: string;
   created_at: string;
   updated_at: string;
   /** The user's revision at the entry's last change. */
   revision: number;
+}
+
+/**
+ * One row per find of an entry, derived from entries.details and written in the same
+ * transaction by every write of entries (db/entry-finds.ts): what queries by species and season
+ * read. Deleting the entry (its location, its user) deletes its rows (on delete cascade).
+ */
+export interface EntryFindsTable {
+  entry_id: string;
+  user_id: string;
+  location_id: string;
+  /** The entry's date, YYYY-MM-DD. */
+  date: string;
+  /** The species as written. */
+  species: string;
+  /** speciesKey(species) (@fj/contract/text-fold): one row per key and entry. */
+  species_key: string;
+  quantity: number | null;
+  unit: string | null;
 }
 
 export interface PhotosTable {
@@ -121,6 +144,7 @@ export interface Database {
   preferences: PreferencesTable;
   locations: LocationsTable;
   entries: EntriesTable;
+  entry_finds: EntryFindsTable;
   photos: PhotosTable;
   user: UserTable;
   kysely_migration: { name: string; timestamp: Generated<string> };
