@@ -45,10 +45,17 @@ export interface NormalizedSearch {
   visitFacets: boolean;
 }
 
+/**
+ * NUL and lone surrogates are dropped: no stored text holds them (PostgreSQL's text cannot), and
+ * a driver would refuse or change them before the database compares.
+ */
+const storable = (text: string) => text.replace(/\0|\p{Cs}/gu, '');
 const foldedWords = (words: readonly string[] = []) => [
-  ...new Set(words.map(foldText).filter((word) => word !== '')),
+  ...new Set(words.map((word) => foldText(storable(word))).filter((word) => word !== '')),
 ];
-const keys = (labels: readonly string[] = []) => new Set(labels.map(speciesKey));
+/** Labels to keys; one that folds to nothing matches nothing (a key no label has). */
+const keys = (labels: readonly string[] = []) =>
+  new Set(labels.map((label) => speciesKey(storable(label)) || '\uffff'));
 
 export function normalizeSearch(facets: SearchFacets): NormalizedSearch {
   return {
