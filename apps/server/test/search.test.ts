@@ -293,7 +293,7 @@ describe.each(databaseKinds)('GET /search on $name', (kind) => {
     const theirs = (await search('q=chanterelle', other)).json<{
       data: { location: Location }[];
     }>();
-    const theirIds = new Set(again.map((spot) => spot.fields.id));
+    const theirIds = new Set<string>(again.map((spot) => spot.fields.id));
     expect(theirs.data.map((match) => theirIds.has(match.location.id))).toEqual([true, true]);
   });
 
