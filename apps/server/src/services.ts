@@ -11,6 +11,7 @@ import { createHealthService } from './modules/health/service.ts';
 import { createJournalQuota } from './journal-quota/service.ts';
 import { createLocationService } from './modules/locations/service.ts';
 import { createSearchService } from './modules/search/service.ts';
+import { createSavedSearchService } from './modules/saved-searches/service.ts';
 import { createAccountPhotoCleanup } from './modules/photos/account-deletion.ts';
 import type { DecodeGate } from './modules/photos/decode-gate.ts';
 import { inspectImage, processImage } from './modules/photos/image.ts';
@@ -92,6 +93,7 @@ export function createServices(deps: ServiceDeps) {
     locations,
     sync,
     search: createSearchService({ db, dialect, locations }),
+    savedSearches: createSavedSearchService(db),
     export: exports,
     import: createImportService({
       db,

@@ -187,6 +187,8 @@ export interface SavedSearchesTable {
   created_at: string;
   updated_at: string;
   revision: number;
+  /** When it was deleted: the row stays, kept as long as sync tombstones, to tell GET /sync. */
+  deleted_at: string | null;
 }
 
 export interface Database {

@@ -103,6 +103,8 @@ export function searchTables(dialect: DialectName): Migration {
           .addColumn('created_at', 'text', (c) => c.notNull())
           .addColumn('updated_at', 'text', (c) => c.notNull())
           .addColumn('revision', 'bigint', (c) => c.notNull())
+          // Set when deleted: the row stays as GET /sync's word of the deletion.
+          .addColumn('deleted_at', 'text')
           .execute();
         await trx.schema
           .createIndex('saved_searches_user_idx')

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { limits as contractLimits } from '@fj/contract/limits';
-import { preferencesSchema, type Preferences } from '@fj/contract/preferences';
+import { preferencesSchema } from '@fj/contract/preferences';
+import { backupSearchSchema, maxSavedSearches } from '@fj/contract/saved-searches';
 import { z } from 'zod';
+import { boundedArray } from '@fj/contract/cheap-checks';
 import { AppError } from '../../errors.ts';
 import { importError } from '../../lib/import-error.ts';
 import {
@@ -43,7 +45,10 @@ export type BackupPhoto = z.infer<typeof photoSchema>;
 const journalHeadSchema = z.object({
   version: z.literal(backupVersion),
   preferences: preferencesSchema,
+  /** Saved searches; a backup made before them has none. */
+  searches: boundedArray(backupSearchSchema, maxSavedSearches).optional(),
 });
+export type JournalHead = z.infer<typeof journalHeadSchema>;
 
 export interface RestoredEntry extends ImportedEntry {
   photos: BackupPhoto[];
@@ -208,7 +213,7 @@ export class JournalReader {
             continue;
           }
           if ('key' in part) {
-            if (part.key === 'version' || part.key === 'preferences')
+            if (part.key === 'version' || part.key === 'preferences' || part.key === 'searches')
               this.head[part.key] = parseJson(part.value, journalPath);
             if (part.key === 'locations')
               throw importError(`${journalPath}: locations: not an array`);
@@ -235,7 +240,7 @@ export class JournalReader {
    * every file no spot's photo was read from (thumbnails, files no spot lists) summed against
    * the manifest.
    */
-  async finish(): Promise<Preferences> {
+  async finish(): Promise<JournalHead> {
     const head = journalHeadSchema.safeParse(this.head);
     if (!head.success) throw importError(`${journalPath}: ${firstIssue(head.error)}`);
     for (const name of this.zip.names()) {
@@ -245,7 +250,7 @@ export class JournalReader {
       if (sum.sha256 !== expected?.sha256 || sum.bytes !== expected.bytes)
         throw importError(`${name}: its SHA-256 does not match the manifest's`);
     }
-    return head.data.preferences;
+    return head.data;
   }
 
   private checkVersion(): void {
