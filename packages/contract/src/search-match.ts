@@ -91,6 +91,40 @@ export const findsOfEntry = (entry: Pick<Entry, 'finds' | 'species'>): Find[] =>
 export const entrySearchText = (entry: Pick<Entry, 'notes' | 'finds' | 'species'>): string =>
   foldText([entry.notes ?? '', ...findsOfEntry(entry).map((find) => find.species)].join('\n'));
 
+/*
+ * Folds are kept per object: the device's journal replaces a location or entry when it changes,
+ * so a search after the first one folds only what changed (200,000 entries fold in ~0.3 s).
+ */
+const spotFolds = new WeakMap<
+  Location,
+  { text: string; terrain?: string; trees: Set<string>; categories: Set<string> }
+>();
+const visitFolds = new WeakMap<Entry, { text: string; finds: { key: string; find: Find }[] }>();
+
+function spotFold(location: Location) {
+  let folded = spotFolds.get(location);
+  if (!folded) {
+    folded = {
+      text: locationSearchText(location),
+      terrain: location.terrainType === undefined ? undefined : speciesKey(location.terrainType),
+      trees: new Set((location.treeTypes ?? []).map(speciesKey)),
+      categories: new Set((location.categories ?? []).map(speciesKey)),
+    };
+    spotFolds.set(location, folded);
+  }
+  return folded;
+}
+
+function visitFold(entry: Entry) {
+  let folded = visitFolds.get(entry);
+  if (!folded) {
+    const finds = findsOfEntry(entry).map((find) => ({ key: speciesKey(find.species), find }));
+    folded = { text: entrySearchText(entry), finds };
+    visitFolds.set(entry, folded);
+  }
+  return folded;
+}
+
 /** Whether a point lies in [west, south, east, north], which crosses ±180° when west > east. */
 export function inBbox(box: readonly [number, number, number, number], lng: number, lat: number) {
   const [west, south, east, north] = box;
@@ -98,16 +132,15 @@ export function inBbox(box: readonly [number, number, number, number], lng: numb
   return west <= east ? lng >= west && lng <= east : lng >= west || lng <= east;
 }
 
-const anyIn = (wanted: Set<string>, labels: readonly string[] = []) =>
-  wanted.size === 0 || labels.some((label) => wanted.has(speciesKey(label)));
+const anyIn = (wanted: Set<string>, keys: Set<string>) =>
+  wanted.size === 0 || [...wanted].some((key) => keys.has(key));
 
 export function spotFacetsHold(search: NormalizedSearch, location: Location): boolean {
+  const folded = spotFold(location);
   if (search.terrain.size > 0) {
-    if (location.terrainType === undefined || !search.terrain.has(speciesKey(location.terrainType)))
-      return false;
+    if (folded.terrain === undefined || !search.terrain.has(folded.terrain)) return false;
   }
-  if (!anyIn(search.tree, location.treeTypes) || !anyIn(search.category, location.categories))
-    return false;
+  if (!anyIn(search.tree, folded.trees) || !anyIn(search.category, folded.categories)) return false;
   if (search.access && !(location.access && search.access.has(location.access.status)))
     return false;
   if (search.kind && search.kind !== (location.area ? 'patch' : 'point')) return false;
@@ -115,9 +148,9 @@ export function spotFacetsHold(search: NormalizedSearch, location: Location): bo
   return !search.bbox || inBbox(search.bbox, location.position.lng, location.position.lat);
 }
 
-/** The find conditions (species, minQuantity, unit) of one find. */
-export function findHolds(search: NormalizedSearch, find: Find): boolean {
-  if (search.species.size > 0 && !search.species.has(speciesKey(find.species))) return false;
+/** The find conditions (species, minQuantity, unit) of one find, its species keyed. */
+export function findHolds(search: NormalizedSearch, find: Find, key = speciesKey(find.species)) {
+  if (search.species.size > 0 && !search.species.has(key)) return false;
   if (search.unit !== undefined && find.unit !== search.unit) return false;
   if (search.minQuantity === undefined) return true;
   return (
@@ -131,7 +164,9 @@ export function visitFacetsHold(search: NormalizedSearch, entry: Entry): boolean
   if (search.months && !inMonths(search.months, Number(entry.date.slice(5, 7)))) return false;
   const findFacets =
     search.species.size > 0 || search.minQuantity !== undefined || search.unit !== undefined;
-  return !findFacets || findsOfEntry(entry).some((find) => findHolds(search, find));
+  return (
+    !findFacets || visitFold(entry).finds.some(({ key, find }) => findHolds(search, find, key))
+  );
 }
 
 interface Ranked<L> {
@@ -168,7 +203,7 @@ export function searchJournal(
   const matches: Ranked<Location>[] = [];
   for (const location of locations) {
     if (!spotFacetsHold(search, location)) continue;
-    const text = locationSearchText(location);
+    const text = spotFold(location).text;
     if (search.excluded.some((word) => text.includes(word))) continue;
     const left = search.words.filter((word) => !text.includes(word));
     if (!search.visitFacets && left.length === 0) {
@@ -181,7 +216,7 @@ export function searchJournal(
     }
     const visits = location.entries.filter((entry) => {
       if (!visitFacetsHold(search, entry)) return false;
-      const entryText = entrySearchText(entry);
+      const entryText = visitFold(entry).text;
       return (
         left.every((word) => entryText.includes(word)) &&
         !search.excluded.some((word) => entryText.includes(word))
