@@ -11,7 +11,7 @@ import { databaseKinds } from '../test/helpers/databases.ts';
 import { createTestApp } from '../test/helpers/test-app.ts';
 import { timeRuns, type Figure } from './measure.ts';
 
-const spotCount = 20_000;
+const spotCount = Number(process.env.SEARCH_BENCH_SPOTS ?? 20_000);
 const entriesEach = 10;
 const species = [
   'Chanterelle',
@@ -99,7 +99,8 @@ export async function searchFigures(): Promise<Figure[]> {
   const figures: Figure[] = [];
   let journal: Location[] = [];
   for (const kind of databaseKinds) {
-    const t = await createTestApp(kind);
+    // As production answers: no schema check of each answer (outside production every answer is).
+    const t = await createTestApp(kind, { NODE_ENV: 'production' });
     try {
       const user = await t.signUp();
       journal = journalOf();
@@ -162,8 +163,9 @@ export async function searchFigures(): Promise<Figure[]> {
           headers: user.auth,
         });
       const built = await timeRuns(1, () => search('oak'));
+      console.log(`search bench: ${kind.name} index built in ${built.median.toFixed(0)} ms`);
       figures.push({
-        name: `search index, first search of 20,000 spots (${kind.name})`,
+        name: `search index, first search of ${spotCount} spots (${kind.name})`,
         value: built.median,
         unit: 'ms',
         target: 60_000,
@@ -212,7 +214,7 @@ export async function searchFigures(): Promise<Figure[]> {
     const asked = parseQuery(q).facets;
     const device = await timeRuns(15, async () => searchJournal(journal, asked));
     figures.push({
-      name: `searchJournal ${what}, 20,000 spots (Node) p50`,
+      name: `searchJournal ${what}, ${spotCount} spots (Node) p50`,
       value: device.median,
       unit: 'ms',
       target: 100,
