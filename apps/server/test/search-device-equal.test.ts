@@ -199,5 +199,6 @@ describe.each(databaseKinds)('the device searches as the server on $name', (kind
     );
     // The answers compared were not all empty.
     expect(nonEmpty).toBeGreaterThan(20);
-  });
+    // A dozen journals written through the API: minutes on a loaded machine.
+  }, 300_000);
 });
