@@ -1,7 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { ImportPreview, ImportResult } from '@fj/contract/import';
 import type { RestoreSummary } from '@fj/contract/backup';
-import { maxSavedSearches, type BackupSearch } from '@fj/contract/saved-searches';
 import type { Db, DbTransaction, Executor } from '../../db/executor.ts';
 import type { PhotosTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -212,31 +211,6 @@ export function createRestoreService(deps: RestoreServiceDeps) {
   }
 
   /**
-   * The backup's saved searches the account lacks, as many as its limit leaves room for: an id
-   * the account has (or another user's) keeps what is there.
-   */
-  async function restoreSearches(
-    trx: DbTransaction,
-    stamp: { userId: string; now: string; revision: number },
-    searches: readonly BackupSearch[],
-  ): Promise<void> {
-    const room = maxSavedSearches - (await savedSearchesRepository.countSaved(trx, stamp.userId));
-    await savedSearchesRepository.insertIfAbsent(
-      trx,
-      searches.slice(0, Math.max(0, room)).map((search) => ({
-        id: search.id,
-        user_id: stamp.userId,
-        name: search.name,
-        query: search.query,
-        created_at: search.createdAt,
-        updated_at: stamp.now,
-        revision: stamp.revision,
-        deleted_at: null,
-      })),
-    );
-  }
-
-  /**
    * Reads the journal and restores it a batch of spots at a time: each batch planned against the
    * ids `source` holds, then, when `writing` (the restore), written before the next batch is
    * read. Only the preview leaves `writing` out: it plans every batch and writes nothing.
@@ -285,7 +259,7 @@ export function createRestoreService(deps: RestoreServiceDeps) {
       await preferencesRepository.insertIfAbsent(writing.trx, preferences);
       await preferencesRepository.update(writing.trx, userId, preferences);
     }
-    if (writing) await restoreSearches(writing.trx, stamp, head.searches ?? []);
+    if (writing) await savedSearchesRepository.restore(writing.trx, stamp, head.searches ?? []);
     return restored;
   }
 

@@ -1,3 +1,4 @@
+import { maxSavedSearches, type BackupSearch } from '@fj/contract/saved-searches';
 import { compareSearches } from '@fj/contract/sync';
 import type { Executor } from '../../db/executor.ts';
 import { countAll } from '../../db/query-fragments.ts';
@@ -73,10 +74,26 @@ export const savedSearchesRepository = {
       .execute();
   },
   /**
-   * A restore's rows: one the user had deleted comes back; an id saved (the user's) or taken
-   * (another user's) keeps its row.
+   * A backup's saved searches, as many as the limit leaves room for, stamped with the restore's
+   * revision: one the user had deleted comes back; an id saved (the user's) or taken (another
+   * user's) keeps its row.
    */
-  async insertIfAbsent(db: Executor, rows: readonly SavedSearchesTable[]): Promise<void> {
+  async restore(
+    db: Executor,
+    stamp: { userId: string; now: string; revision: number },
+    searches: readonly BackupSearch[],
+  ): Promise<void> {
+    const room = maxSavedSearches - (await this.countSaved(db, stamp.userId));
+    const rows = searches.slice(0, Math.max(0, room)).map((search): SavedSearchesTable => ({
+      id: search.id,
+      user_id: stamp.userId,
+      name: search.name,
+      query: search.query,
+      created_at: search.createdAt,
+      updated_at: stamp.now,
+      revision: stamp.revision,
+      deleted_at: null,
+    }));
     for (let start = 0; start < rows.length; start += 100) {
       await db
         .insertInto('saved_searches')
