@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DialectName } from '../../db/dialect.ts';
 import type { Executor } from '../../db/executor.ts';
 import { inList } from '../../db/query-fragments.ts';
@@ -8,6 +9,13 @@ import type {
   SearchSpotsTable,
   SearchVisitsTable,
 } from '../../db/schema.ts';
+
+/**
+ * `user_id` as an expression, not a column: still every row's scope, but no index on it can be
+ * chosen over the one on `location_id`. Without statistics SQLite took the user's index and
+ * read all 200,000 of a user's entries for each batch of 100 locations (11 minutes at 20,000).
+ */
+const scopedBy = sql<string>`user_id || ''`;
 
 /** Rows per insert: at most 7 columns each, far under either database's bound on parameters. */
 const rowsPerInsert = 100;
@@ -60,14 +68,14 @@ export const searchIndexRepository = {
     const locationQuery = db
       .selectFrom('locations')
       .selectAll()
-      .where('user_id', '=', userId)
+      .where(scopedBy, '=', userId)
       .where('id', 'in', inList(ids));
     const [locations, entries] = await Promise.all([
       (dialect === 'postgres' ? locationQuery.forUpdate() : locationQuery).execute(),
       db
         .selectFrom('entries')
         .selectAll()
-        .where('user_id', '=', userId)
+        .where(scopedBy, '=', userId)
         .where('location_id', 'in', inList(ids))
         .execute(),
     ]);
@@ -83,7 +91,7 @@ export const searchIndexRepository = {
     for (const table of ['search_finds', 'search_visits', 'search_spots'] as const) {
       await db
         .deleteFrom(table)
-        .where('user_id', '=', userId)
+        .where(scopedBy, '=', userId)
         .where('location_id', 'in', inList(ids))
         .execute();
     }
