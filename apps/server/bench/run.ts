@@ -12,6 +12,7 @@ import { measurePhotoMemory } from './photo-memory.ts';
 import { signInTimingFigures } from './sign-in-timing.ts';
 import { smallReadFigures } from './small-reads.ts';
 import { tileReadFigures } from './tile-reads.ts';
+import { searchFigures } from './search.ts';
 import { writeFigures } from './writes.ts';
 
 async function journalFigures(): Promise<Figure[]> {
@@ -183,6 +184,7 @@ const sections: Record<string, () => Promise<Figure[]>> = {
   'balanced-reads': balancedReadFigures,
   writes: writeFigures,
   start: coldStartFigures,
+  search: searchFigures,
 };
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in sections));

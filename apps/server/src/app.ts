@@ -21,6 +21,8 @@ import { exportRoutes } from './modules/export/routes.ts';
 import { importRoutes } from './modules/import/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { locationRoutes } from './modules/locations/routes.ts';
+import { searchRoutes } from './modules/search/routes.ts';
+import { savedSearchRoutes } from './modules/saved-searches/routes.ts';
 import photoWorkPlugin from './modules/photos/plugin.ts';
 import { photoFileRoutes, photoUploadRoutes } from './modules/photos/routes.ts';
 import { preferencesRoutes } from './modules/preferences/routes.ts';
@@ -174,6 +176,8 @@ export async function buildApp(
       api.addHook('onRequest', api.authenticate);
       await api.register(locationRoutes(services.locations, services.sync));
       await api.register(syncRoutes(services.sync));
+      await api.register(searchRoutes(services.search));
+      await api.register(savedSearchRoutes(services.savedSearches));
       await api.register(exportRoutes(services.export, services.backup));
       await api.register(
         importRoutes(services.import, services.restore, {

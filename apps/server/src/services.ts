@@ -10,6 +10,8 @@ import { createExportService } from './modules/export/service.ts';
 import { createHealthService } from './modules/health/service.ts';
 import { createJournalQuota } from './journal-quota/service.ts';
 import { createLocationService } from './modules/locations/service.ts';
+import { createSearchService } from './modules/search/service.ts';
+import { createSavedSearchService } from './modules/saved-searches/service.ts';
 import { createAccountPhotoCleanup } from './modules/photos/account-deletion.ts';
 import type { DecodeGate } from './modules/photos/decode-gate.ts';
 import { inspectImage, processImage } from './modules/photos/image.ts';
@@ -99,6 +101,8 @@ export function createServices(deps: ServiceDeps) {
     },
     locations,
     sync,
+    search: createSearchService({ db, dialect, locations }),
+    savedSearches: createSavedSearchService(db),
     export: exports,
     import: createImportService({
       db,

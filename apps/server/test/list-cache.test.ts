@@ -141,6 +141,7 @@ describe.each(databaseKinds)('the GET /locations cache on $name', (kind) => {
       'PUT /preferences/tutorial',
       (call: Call) => call('PUT', '/preferences/tutorial', { show: false }),
     ],
+    ['POST /searches', (call: Call) => call('POST', '/searches', { name: 'Oaks', query: 'oak' })],
   ])('%s raises the revision: GET /locations gets a new ETag and cursor', async (_name, write) => {
     const user = await t.signUp();
     await seedLocation(t, user);

@@ -30,6 +30,7 @@ describe.runIf(postgres)('migrations on a PostgreSQL database shared by schemas'
       '0006-sync-revisions',
       '0007-journal-bytes',
       '0008-entry-finds',
+      '0009-search',
     ]);
     const user = await second.signUp();
     const res = await second.app.inject({

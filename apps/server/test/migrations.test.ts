@@ -30,6 +30,7 @@ describe.each(databaseKinds)('schema on $name', (kind) => {
       '0006-sync-revisions',
       '0007-journal-bytes',
       '0008-entry-finds',
+      '0009-search',
       '0010-shares',
     ]);
   });

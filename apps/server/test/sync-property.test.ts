@@ -1,4 +1,5 @@
 import type { Location } from '@fj/contract/locations';
+import type { SavedSearch } from '@fj/contract/saved-searches';
 import { applySyncAnswer, type SyncState } from '@fj/contract/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -18,6 +19,9 @@ type Step =
   | { op: 'editEntry'; pick: number; notes: string }
   | { op: 'deleteEntry'; pick: number }
   | { op: 'editPreferences'; terrain: string[] }
+  | { op: 'saveSearch'; name: string }
+  | { op: 'editSearch'; pick: number; name: string }
+  | { op: 'deleteSearch'; pick: number }
   | { op: 'sync' };
 
 const label = fc.constantFrom('moss', 'fern', 'birch', 'scree', 'bog', 'ridge');
@@ -60,6 +64,12 @@ const step: fc.Arbitrary<Step> = fc.oneof(
       terrain: fc.array(label, { maxLength: 3 }),
     }),
   },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('saveSearch' as const), name: label }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ op: fc.constant('editSearch' as const), pick: fc.nat(), name: label }),
+  },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('deleteSearch' as const), pick: fc.nat() }) },
   { weight: 3, arbitrary: fc.record({ op: fc.constant('sync' as const) }) },
 );
 
@@ -67,6 +77,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 interface Known {
   locations: Location[];
   deleted: string[];
+  searches: SavedSearch[];
 }
 
 const pickFrom = <T>(list: readonly T[], pick: number): T | undefined => list[pick % list.length];
@@ -111,9 +122,27 @@ async function write(call: Call, known: Known, s: Step): Promise<void> {
     case 'editPreferences':
       await call('PUT', '/preferences/terrain', { terrainTypes: s.terrain });
       break;
+    case 'saveSearch':
+      await call('POST', '/searches', { name: s.name, query: `tree:${s.name}` });
+      break;
+    case 'editSearch': {
+      const search = pickFrom(known.searches, s.pick);
+      if (search) await call('PUT', `/searches/${search.id}`, { name: s.name });
+      break;
+    }
+    case 'deleteSearch': {
+      const search = pickFrom(known.searches, s.pick);
+      if (search) await call('DELETE', `/searches/${search.id}`);
+      break;
+    }
     case 'sync':
       break;
   }
+}
+
+async function searchesOf(t: TestApp, user: TestUser): Promise<SavedSearch[]> {
+  const res = await apiClient(t.app, user.auth)('GET', '/searches');
+  return res.json<{ data: SavedSearch[] }>().data;
 }
 
 async function preferencesOf(t: TestApp, user: TestUser) {
@@ -129,7 +158,7 @@ describe.each(databaseKinds)('sync answers applied in order on $name', (kind) =>
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 24 }), async (steps) => {
         const user = await t.signUp();
         const call = apiClient(t.app, user.auth);
-        const known: Known = { locations: [], deleted: [] };
+        const known: Known = { locations: [], deleted: [], searches: [] };
         let client: SyncState = { cursor: null, locations: [] };
         const syncAndCompare = async () => {
           const answer = await syncOf(t, user, client.cursor ?? undefined);
@@ -137,6 +166,7 @@ describe.each(databaseKinds)('sync answers applied in order on $name', (kind) =>
           const list = await listOf(t, user);
           expect(client.locations).toEqual(list.data);
           expect(client.preferences).toEqual(await preferencesOf(t, user));
+          expect(client.searches).toEqual(await searchesOf(t, user));
           known.locations = list.data;
         };
         for (const s of steps) {
@@ -144,6 +174,7 @@ describe.each(databaseKinds)('sync answers applied in order on $name', (kind) =>
           else {
             await write(call, known, s);
             known.locations = (await listOf(t, user)).data;
+            known.searches = await searchesOf(t, user);
           }
         }
         await syncAndCompare();

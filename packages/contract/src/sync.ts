@@ -2,6 +2,7 @@ import { z } from './zod.ts';
 import { limits } from './limits.ts';
 import { locationSchema, type Location } from './locations.ts';
 import { preferencesSchema, type Preferences } from './preferences.ts';
+import { savedSearchSchema, type SavedSearch } from './saved-searches.ts';
 
 /** The header on GET /locations naming the cursor to continue from with GET /sync. */
 export const syncCursorHeader = 'sync-cursor';
@@ -18,14 +19,20 @@ export const syncQuerySchema = z.object({
  * GET /sync (docs/behaviour.md#sync): what changed since the cursor. `locations` holds each
  * changed location whole, with its entries, as GET /locations lists it; `deleted` the ids gone
  * since then; `preferences` only when they changed (always when `full`). `full` says the answer
- * holds everything and replaces what the client has.
+ * holds everything and replaces what the client has. `searches` (saved searches) and
+ * `deleted.searches` come like the preferences: only when some changed (always when `full`).
  */
 export const syncAnswerSchema = z.object({
   cursor: z.string(),
   full: z.boolean(),
   locations: z.array(locationSchema),
-  deleted: z.object({ locations: z.array(z.string()), entries: z.array(z.string()) }),
+  deleted: z.object({
+    locations: z.array(z.string()),
+    entries: z.array(z.string()),
+    searches: z.array(z.string()).optional(),
+  }),
   preferences: preferencesSchema.optional(),
+  searches: z.array(savedSearchSchema).optional(),
 });
 export type SyncAnswer = z.infer<typeof syncAnswerSchema>;
 
@@ -34,6 +41,24 @@ export interface SyncState {
   cursor: string | null;
   locations: Location[];
   preferences?: Preferences;
+  searches?: SavedSearch[];
+}
+
+/** Saved searches by name, the id settling ties, as code units (GET /searches' order). */
+export const compareSearches = (
+  a: Pick<SavedSearch, 'name' | 'id'>,
+  b: Pick<SavedSearch, 'name' | 'id'>,
+) => (a.name !== b.name ? (a.name < b.name ? -1 : 1) : a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+function searchesAfter(state: SyncState, answer: SyncAnswer): SavedSearch[] | undefined {
+  if (answer.full) return answer.searches;
+  const gone = new Set([
+    ...(answer.deleted.searches ?? []),
+    ...(answer.searches ?? []).map((s) => s.id),
+  ]);
+  if (gone.size === 0) return state.searches;
+  const kept = (state.searches ?? []).filter((search) => !gone.has(search.id));
+  return [...kept, ...(answer.searches ?? [])].sort(compareSearches);
 }
 
 /**
@@ -70,5 +95,11 @@ export function applySyncAnswer(state: SyncState, answer: SyncAnswer): SyncState
     locations = [...kept, ...changed.values()];
   }
   locations.sort(compareListOrder);
-  return { cursor: answer.cursor, locations, ...(preferences ? { preferences } : {}) };
+  const searches = searchesAfter(state, answer);
+  return {
+    cursor: answer.cursor,
+    locations,
+    ...(preferences ? { preferences } : {}),
+    ...(searches ? { searches } : {}),
+  };
 }

@@ -143,3 +143,38 @@ describe('compareListOrder', () => {
     expect([...list].sort(compareListOrder).map((l) => l.id)).toEqual(['c', 'd', 'a', 'b']);
   });
 });
+
+describe('applySyncAnswer and saved searches', () => {
+  const search = (id: string, name: string) => ({
+    id,
+    name,
+    query: 'tree:oak',
+    createdAt: 't',
+    updatedAt: 't',
+  });
+  const answer = (fields: Partial<SyncAnswer>): SyncAnswer => ({
+    cursor: 'c',
+    full: false,
+    locations: [],
+    deleted: { locations: [], entries: [] },
+    ...fields,
+  });
+
+  it('keeps, replaces, adds and removes them, by name', () => {
+    const start: SyncState = {
+      cursor: 'b',
+      locations: [],
+      searches: [search('1', 'Ash'), search('2', 'Oak')],
+    };
+    const next = applySyncAnswer(
+      start,
+      answer({
+        searches: [search('3', 'Birch'), search('2', 'Beech')],
+        deleted: { locations: [], entries: [], searches: ['1'] },
+      }),
+    );
+    expect(next.searches?.map((s) => s.name)).toEqual(['Beech', 'Birch']);
+    expect(applySyncAnswer(next, answer({})).searches).toBe(next.searches);
+    expect(applySyncAnswer(next, answer({ full: true, searches: [] })).searches).toEqual([]);
+  });
+});

@@ -14,6 +14,7 @@ import { photosBelongToEntries } from './migrations/0005-photos-belong-to-entrie
 import { syncRevisions } from './migrations/0006-sync-revisions.ts';
 import { journalBytes } from './migrations/0007-journal-bytes.ts';
 import { entryFinds } from './migrations/0008-entry-finds.ts';
+import { searchTables } from './migrations/0009-search.ts';
 import { shares } from './migrations/0010-shares.ts';
 
 function provider(dialect: DialectName): MigrationProvider {
@@ -27,6 +28,7 @@ function provider(dialect: DialectName): MigrationProvider {
       '0006-sync-revisions': syncRevisions(dialect),
       '0007-journal-bytes': journalBytes(dialect),
       '0008-entry-finds': entryFinds(dialect),
+      '0009-search': searchTables(dialect),
       '0010-shares': shares(dialect),
     }),
   };

@@ -1,6 +1,8 @@
 // A backup's journal read a spot at a time as it inflates, each spot checked as POST /locations checks it.
 import { createHash } from 'node:crypto';
-import { preferencesSchema, type Preferences } from '@fj/contract/preferences';
+import { boundedArray } from '@fj/contract/cheap-checks';
+import { preferencesSchema } from '@fj/contract/preferences';
+import { backupSearchSchema, maxSavedSearches } from '@fj/contract/saved-searches';
 import { z } from 'zod';
 import { importError } from '../../lib/import-error.ts';
 import { checkSpot } from '../../lib/imported-spot.ts';
@@ -24,7 +26,10 @@ import { RestorePhotos } from './restore-photos.ts';
 const journalHeadSchema = z.object({
   version: z.literal(backupVersion),
   preferences: preferencesSchema,
+  /** Saved searches; a backup made before them has none. */
+  searches: boundedArray(backupSearchSchema, maxSavedSearches).optional(),
 });
+export type JournalHead = z.infer<typeof journalHeadSchema>;
 
 const maxMemberBytes = 4 * 1024 * 1024;
 
@@ -88,7 +93,7 @@ export class JournalReader {
             continue;
           }
           if ('key' in part) {
-            if (part.key === 'version' || part.key === 'preferences')
+            if (part.key === 'version' || part.key === 'preferences' || part.key === 'searches')
               this.head[part.key] = parseJson(part.value, journalPath);
             if (part.key === 'locations')
               throw importError(`${journalPath}: locations: not an array`);
@@ -115,7 +120,7 @@ export class JournalReader {
    * every file no spot's photo was read from (thumbnails, files no spot lists) summed against
    * the manifest.
    */
-  async finish(): Promise<Preferences> {
+  async finish(): Promise<JournalHead> {
     const head = journalHeadSchema.safeParse(this.head);
     if (!head.success) throw importError(`${journalPath}: ${firstIssue(head.error)}`);
     for (const name of this.zip.names()) {
@@ -125,7 +130,7 @@ export class JournalReader {
       if (sum.sha256 !== expected?.sha256 || sum.bytes !== expected.bytes)
         throw importError(`${name}: its SHA-256 does not match the manifest's`);
     }
-    return head.data.preferences;
+    return head.data;
   }
 
   private checkVersion(): void {

@@ -5,6 +5,7 @@ import type { JournalQuota } from '../../journal-quota/service.ts';
 import type { PhotoStorage } from '../../storage/photo-storage.ts';
 import { importRepository } from '../import/repository.ts';
 import { preferencesRepository } from '../preferences/repository.ts';
+import { savedSearchesRepository } from '../saved-searches/repository.ts';
 import { syncRepository } from '../sync/repository.ts';
 import { BackupZip, type BackupZipLimits } from './backup-zip.ts';
 import { JournalReader } from './journal-reader.ts';
@@ -120,11 +121,13 @@ export function createRestoreService(deps: RestoreServiceDeps) {
     }
     await flush();
 
-    const preferences = plan.preferences(current, await reader.finish());
+    const head = await reader.finish();
+    const preferences = plan.preferences(current, head.preferences);
     if (writing && preferences) {
       await preferencesRepository.insertIfAbsent(writing.trx, preferences);
       await preferencesRepository.update(writing.trx, userId, preferences);
     }
+    if (writing) await savedSearchesRepository.restore(writing.trx, stamp, head.searches ?? []);
     return restored;
   }
 

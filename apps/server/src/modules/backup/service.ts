@@ -7,6 +7,8 @@ import type { PhotoStorage } from '../../storage/photo-storage.ts';
 import type { ExportedLocation } from '../export/mapping.ts';
 import { defaultPreferencesRow, toPreferences } from '../preferences/mapping.ts';
 import { preferencesRepository } from '../preferences/repository.ts';
+import { toSavedSearch } from '../saved-searches/mapping.ts';
+import { savedSearchesRepository } from '../saved-searches/repository.ts';
 import {
   backupFormat,
   backupVersion,
@@ -68,7 +70,9 @@ export function createBackupService({
   ): AsyncGenerator<string> {
     const row = await preferencesRepository.find(db, userId);
     const preferences = toPreferences(row ?? defaultPreferencesRow(userId, 0));
-    yield `{"version":${backupVersion},"preferences":${JSON.stringify(preferences)},"locations":[`;
+    const searches = (await savedSearchesRepository.list(db, userId)).map(toSavedSearch);
+    yield `{"version":${backupVersion},"preferences":${JSON.stringify(preferences)},`;
+    yield `"searches":${JSON.stringify(searches)},"locations":[`;
     let first = true;
     for await (const page of exports.pages(userId)()) {
       for (const location of page) {

@@ -1,7 +1,7 @@
 import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
-import { insertedRows } from '../../db/query-fragments.ts';
+import { inList, insertedRows } from '../../db/query-fragments.ts';
 import type { Database, EntriesTable } from '../../db/schema.ts';
 
 type EntriesQuery = SelectQueryBuilder<Database, 'entries', EntriesTable>;
@@ -48,6 +48,21 @@ export const entriesRepository = {
           .where('user_id', '=', userId)
           .where('revision', '>', revision),
       )
+      .$call(newestFirst)
+      .execute();
+  },
+  /** The entries of the user's locations of these ids, newest first. */
+  ofLocations(
+    db: Executor,
+    userId: string,
+    locationIds: readonly string[],
+  ): Promise<EntriesTable[]> {
+    if (locationIds.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('entries')
+      .selectAll()
+      .where(ownedBy(userId))
+      .where('location_id', 'in', inList(locationIds))
       .$call(newestFirst)
       .execute();
   },

@@ -1,7 +1,7 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
-import { countAll, insertedRows } from '../../db/query-fragments.ts';
+import { countAll, inList, insertedRows } from '../../db/query-fragments.ts';
 import type { Database, LocationsTable } from '../../db/schema.ts';
 
 /** One location of one user: a user never reads or writes another user's. */
@@ -77,6 +77,16 @@ export const locationsRepository = {
       .where('revision', '>', revision)
       .orderBy('updated_at', 'desc')
       .orderBy('id')
+      .execute();
+  },
+  /** The user's locations of these ids (at most a few thousand: one `in` list). */
+  byIds(db: Executor, userId: string, ids: readonly string[]): Promise<LocationsTable[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('locations')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('id', 'in', inList(ids))
       .execute();
   },
   async findById(db: Executor, userId: string, id: string): Promise<LocationsTable | undefined> {

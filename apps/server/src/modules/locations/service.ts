@@ -101,6 +101,17 @@ export function createLocationService({
       return assemble(rows, entries, photos);
     },
 
+    /** The user's locations of these ids, whole, in the order of `ids` (GET /search's page). */
+    async wholeOf(userId: string, ids: readonly string[]): Promise<Location[]> {
+      const [rows, entries, photos] = await Promise.all([
+        repo.byIds(db, userId, ids),
+        entriesRepository.ofLocations(db, userId, ids),
+        photosRepository.ofLocations(db, userId, ids),
+      ]);
+      const byId = new Map(assemble(rows, entries, photos).map((l) => [l.id, l]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
+    },
+
     /** The locations changed after the revision, whole, in the list's order (GET /sync). */
     async listChangedSince(userId: string, revision: number): Promise<Location[]> {
       const [rows, entries, photos] = await Promise.all([

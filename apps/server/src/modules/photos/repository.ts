@@ -73,6 +73,27 @@ export const photosRepository = {
       .$call(inEntryOrder)
       .execute();
   },
+  /** The photos of every entry of the user's locations of these ids, each entry's in order. */
+  ofLocations(
+    db: Executor,
+    userId: string,
+    locationIds: readonly string[],
+  ): Promise<PhotosTable[]> {
+    if (locationIds.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('photos')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('entry_id', 'in', (eb) =>
+        eb
+          .selectFrom('entries')
+          .select('entries.id')
+          .where('entries.user_id', '=', userId)
+          .where('entries.location_id', 'in', inList(locationIds)),
+      )
+      .$call(inEntryOrder)
+      .execute();
+  },
   /** The photos of one entry, in order. */
   ofEntry(db: Executor, userId: string, entryId: string): Promise<PhotosTable[]> {
     return db

@@ -15,6 +15,8 @@ import type { UrlSigner } from '../../storage/url-signer.ts';
 import type { LocationReads as LocationService } from '../../lib/location-reads.ts';
 import { defaultPreferencesRow, toPreferences } from '../preferences/mapping.ts';
 import { preferencesRepository } from '../preferences/repository.ts';
+import { toSavedSearch } from '../saved-searches/mapping.ts';
+import { savedSearchesRepository } from '../saved-searches/repository.ts';
 import type { CursorCodec } from './cursor.ts';
 import type { ListCache } from './list-cache.ts';
 import { syncRepository, type RevisionState } from './repository.ts';
@@ -79,19 +81,30 @@ export function createSyncService(deps: SyncServiceDeps) {
       locations: await locations.list(userId),
       deleted: nothingDeleted,
       preferences: await preferences(userId),
+      searches: (await savedSearchesRepository.list(db, userId)).map(toSavedSearch),
     };
+  }
+
+  /** Saved searches changed or deleted after the revision, told only when there are some. */
+  async function searchesChangedSince(userId: string, revision: number) {
+    const rows = await savedSearchesRepository.changedSince(db, userId, revision);
+    const saved = rows.filter((row) => row.deleted_at === null).map(toSavedSearch);
+    const gone = rows.filter((row) => row.deleted_at !== null).map((row) => row.id);
+    return { saved, gone };
   }
 
   async function changedSince(userId: string, cursor: string, from: number): Promise<SyncAnswer> {
     // Deletions before changes: a location deleted after this read is then merely told late.
     const deleted = await syncRepository.deletedSince(db, userId, from);
+    const searches = await searchesChangedSince(userId, from);
     const changed = await locations.listChangedSince(userId, from);
     return {
       cursor,
       full: false,
       locations: changed,
-      deleted,
+      deleted: searches.gone.length > 0 ? { ...deleted, searches: searches.gone } : deleted,
       ...(await preferencesChangedSince(userId, from)),
+      ...(searches.saved.length > 0 ? { searches: searches.saved } : {}),
     };
   }
 
