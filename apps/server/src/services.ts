@@ -16,6 +16,7 @@ import { inspectImage, processImage } from './modules/photos/image.ts';
 import { createPhotoService } from './modules/photos/service.ts';
 import { createPreferencesService } from './modules/preferences/service.ts';
 import { createResetTokenService } from './modules/reset-password/service.ts';
+import { createSeasonalityService } from './modules/seasonality/service.ts';
 import { createCursorCodec } from './modules/sync/cursor.ts';
 import type { ListCache } from './modules/sync/list-cache.ts';
 import { createSyncService } from './modules/sync/service.ts';
@@ -136,6 +137,7 @@ export function createServices(deps: ServiceDeps) {
       maxStoredBytesPerUser: quotas.photoBytesPerUser,
     }),
     preferences,
+    seasonality: createSeasonalityService(db),
   };
 }
 
