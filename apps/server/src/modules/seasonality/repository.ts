@@ -17,38 +17,29 @@ export interface SpeciesVisitRow {
   details: string | null;
 }
 
-/** The day range of years `from`-`to`, as the dates compare. */
-export interface DateRange {
-  first: string;
-  last: string;
-}
-
-const speciesVisitsQuery = compiledOnce(
-  (db: Executor, userId: string, key: string, range: DateRange) =>
-    db
-      .selectFrom('entries as e')
-      .leftJoin('entry_finds as f', (join) =>
-        join.onRef('f.entry_id', '=', 'e.id').on('f.species_key', '=', key),
-      )
-      .select(['e.location_id', 'e.date', 'f.species'])
-      .select((eb) =>
-        eb.case().when('f.species', 'is not', null).then(eb.ref('e.details')).end().as('details'),
-      )
-      .where('e.user_id', '=', userId)
-      .where('e.location_id', 'in', (eb) =>
-        eb
-          .selectFrom('entry_finds')
-          .select('location_id')
-          .where('user_id', '=', userId)
-          .where('species_key', '=', key),
-      )
-      .where('e.date', '>=', range.first)
-      .where('e.date', '<=', range.last),
+const speciesVisitsQuery = compiledOnce((db: Executor, userId: string, key: string) =>
+  db
+    .selectFrom('entries as e')
+    .leftJoin('entry_finds as f', (join) =>
+      join.onRef('f.entry_id', '=', 'e.id').on('f.species_key', '=', key),
+    )
+    .select(['e.location_id', 'e.date', 'f.species'])
+    .select((eb) =>
+      eb.case().when('f.species', 'is not', null).then(eb.ref('e.details')).end().as('details'),
+    )
+    .where('e.user_id', '=', userId)
+    .where('e.location_id', 'in', (eb) =>
+      eb
+        .selectFrom('entry_finds')
+        .select('location_id')
+        .where('user_id', '=', userId)
+        .where('species_key', '=', key),
+    ),
 );
 
 /** The same, at one location. */
 const speciesVisitsAtQuery = compiledOnce(
-  (db: Executor, userId: string, key: string, locationId: string, range: DateRange) =>
+  (db: Executor, userId: string, key: string, locationId: string) =>
     db
       .selectFrom('entries as e')
       .leftJoin('entry_finds as f', (join) =>
@@ -69,9 +60,7 @@ const speciesVisitsAtQuery = compiledOnce(
             .where('species_key', '=', key)
             .where('location_id', '=', locationId),
         ),
-      )
-      .where('e.date', '>=', range.first)
-      .where('e.date', '<=', range.last),
+      ),
 );
 
 /** One row per entry and find (an entry without finds once, `species` null). */
@@ -91,18 +80,20 @@ const journalVisitsQuery = compiledOnce((db: Executor, userId: string) =>
 );
 
 export const seasonalityRepository = {
-  /** The user's entries at the locations where the species (its key) was found, in the range. */
+  /**
+   * The user's entries at the locations where the species (its key) was found, of every year:
+   * a spot is one when it was found there in any year, so seasons.ts filters the years.
+   */
   async speciesVisits(
     db: Executor,
     userId: string,
     key: string,
-    range: DateRange,
     locationId?: string,
   ): Promise<SpeciesVisitRow[]> {
     const result =
       locationId === undefined
-        ? await speciesVisitsQuery(db, userId, key, range)
-        : await speciesVisitsAtQuery(db, userId, key, locationId, range);
+        ? await speciesVisitsQuery(db, userId, key)
+        : await speciesVisitsAtQuery(db, userId, key, locationId);
     return result.rows;
   },
   /** Every entry of the user with each of its finds' species. */

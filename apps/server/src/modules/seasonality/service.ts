@@ -43,11 +43,7 @@ export function createSeasonalityService(db: Db) {
       query: SeasonalityQuery & { species: string },
     ): Promise<SpeciesSeason> {
       const key = speciesKey(query.species);
-      const range = {
-        first: query.from === undefined ? '0000' : `${query.from}-01-01`,
-        last: query.to === undefined ? '9999' : `${query.to}-12-31`,
-      };
-      const rows = await repository.speciesVisits(db, userId, key, range, query.locationId);
+      const rows = await repository.speciesVisits(db, userId, key, query.locationId);
       const visits = rows.map((row) => ({
         locationId: row.location_id,
         date: row.date,
