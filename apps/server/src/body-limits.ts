@@ -24,6 +24,12 @@ const structure = 4 * 1024;
  */
 const photoRefBytes = Math.max(4 * 1024, text(maxFilePathLength) * 4);
 
+/**
+ * A find: its species label, `{"species":,"quantity":<number>,"unit":"count"}` around it. A
+ * body may carry `species` beside `finds`, so an entry counts both.
+ */
+const findBytes = labelBytes + 24 + 40;
+
 const kib = (bytes: number) => Math.ceil(bytes / 1024) * 1024;
 
 export const bodyLimits = {
@@ -42,7 +48,7 @@ export const bodyLimits = {
   entry: kib(
     text(limits.longTextLength) +
       text(limits.weatherLength) +
-      limits.entrySpecies * labelBytes +
+      limits.entrySpecies * (labelBytes + findBytes) +
       limits.entryPhotos * photoRefBytes +
       structure,
   ),

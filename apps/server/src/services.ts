@@ -15,6 +15,7 @@ import type { DecodeGate } from './modules/photos/decode-gate.ts';
 import { inspectImage, processImage } from './modules/photos/image.ts';
 import { createPhotoService } from './modules/photos/service.ts';
 import { createPreferencesService } from './modules/preferences/service.ts';
+import { createSpeciesService } from './modules/species/service.ts';
 import { createResetTokenService } from './modules/reset-password/service.ts';
 import { createSeasonalityService } from './modules/seasonality/service.ts';
 import { createCursorCodec } from './modules/sync/cursor.ts';
@@ -138,6 +139,11 @@ export function createServices(deps: ServiceDeps) {
     }),
     preferences,
     seasonality: createSeasonalityService(db),
+    species: createSpeciesService({
+      writes,
+      journal,
+      onPreferencesWritten: (userId) => preferences.forget(userId),
+    }),
   };
 }
 

@@ -76,6 +76,12 @@ function everyRoute(locationId: string, entryId: string): RouteCase[] {
       body: { show: false },
       badBody: { show: 'yes' },
     },
+    {
+      method: 'POST',
+      url: '/species/rename',
+      body: { from: 'cep', to: 'porcini' },
+      badBody: { from: '' },
+    },
     { method: 'POST', url: '/photos', multipart: true },
     { method: 'GET', url: '/sync' },
     { method: 'GET', url: '/seasonality?species=cep' },

@@ -44,6 +44,7 @@ describe.each(databaseKinds)('the GET /locations cache on $name', (kind) => {
     const photo = await seedPhoto(t, user);
     const { entry } = await seedEntry(t, user, location.id, {
       notes: 'first',
+      species: ['first-species'],
       photos: [{ filePath: photo.filePath }],
     });
     const spare = await seedPhoto(t, user);
@@ -73,6 +74,10 @@ describe.each(databaseKinds)('the GET /locations cache on $name', (kind) => {
     [
       'DELETE /locations/{id}/entries/{entryId}',
       (call, f) => call('DELETE', `/locations/${f.location.id}/entries/${f.entry.id}`),
+    ],
+    [
+      'POST /species/rename',
+      (call) => call('POST', '/species/rename', { from: 'first-species', to: 'renamed' }),
     ],
     [
       'a photo attached to a new entry',
