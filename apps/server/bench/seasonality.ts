@@ -101,12 +101,12 @@ const speciesByMonth = (db: Db, userId: string, key: string) =>
 /** Finds of every species and the visits at its spots: the list's counts. */
 const allSpecies = (db: Db, userId: string) =>
   sql<{ species_key: string; found: number | string; visits: number | string }>`
-    select f.species_key, count(*) as found,
-      (select count(*) from entries e where e.user_id = ${userId} and e.location_id in
-        (select g.location_id from entry_finds g where g.user_id = ${userId} and g.species_key = f.species_key)) as visits
-    from entry_finds f where f.user_id = ${userId} group by f.species_key order by f.species_key`.execute(
-    db,
-  );
+    with spots as (select distinct species_key, location_id from entry_finds where user_id = ${userId}),
+      visits as (select location_id, count(*) as n from entries where user_id = ${userId} group by location_id),
+      found as (select species_key, count(*) as found from entry_finds where user_id = ${userId} group by species_key)
+    select s.species_key, f.found, sum(v.n) as visits
+    from spots s join visits v on v.location_id = s.location_id join found f on f.species_key = s.species_key
+    group by s.species_key, f.found order by s.species_key`.execute(db);
 
 function same(what: string, api: unknown, sqlNumbers: unknown): void {
   if (JSON.stringify(api) !== JSON.stringify(sqlNumbers))
