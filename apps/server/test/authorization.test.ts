@@ -99,6 +99,7 @@ function everyRoute(locationId: string, entryId: string): RouteCase[] {
       badBody: { query: 'year:soon' },
     },
     { method: 'DELETE', url: `/searches/${locationId}` },
+    { method: 'GET', url: '/seasonality?species=cep' },
     { method: 'GET', url: '/export?format=csv' },
     { method: 'GET', url: '/backup' },
     { method: 'POST', url: '/import', multipart: true },
