@@ -8,6 +8,7 @@ import {
   LoginPage,
   PrivacyPolicyPage,
   ProfilePage,
+  SeasonsPage,
   SettingsPage,
 } from './pages.ts';
 import { RequireUser, VisitorOnly } from './routing/guards.tsx';
@@ -27,6 +28,7 @@ export function AppRoutes() {
             <Route element={<AppLayout />}>
               <Route path="/" element={<HomePage />} />
               <Route path="/locations" element={<LocationsPage />} />
+              <Route path="/seasons" element={<SeasonsPage />} />
               <Route path="/profile" element={<ProfilePage />} />
               <Route path="/help" element={<HelpPage />} />
               <Route path="/settings" element={<SettingsPage />} />

@@ -10,6 +10,7 @@ const load = {
   profile: () => import('../features/profile/profile-page.tsx'),
   help: () => import('../features/help/help-page.tsx'),
   settings: () => import('../features/settings/settings-page.tsx'),
+  seasons: () => import('../features/seasons/seasons-page.tsx'),
 };
 
 export const PrivacyPolicyPage = lazyPage(load.privacyPolicy, 'PrivacyPolicyPage');
@@ -20,6 +21,7 @@ export const LocationsPage = lazyPage(load.locations, 'LocationsPage');
 export const ProfilePage = lazyPage(load.profile, 'ProfilePage');
 export const HelpPage = lazyPage(load.help, 'HelpPage');
 export const SettingsPage = lazyPage(load.settings, 'SettingsPage');
+export const SeasonsPage = lazyPage(load.seasons, 'SeasonsPage');
 
 const signedInPages: Record<string, LazyPage> = {
   '/': HomePage,
@@ -27,6 +29,7 @@ const signedInPages: Record<string, LazyPage> = {
   '/profile': ProfilePage,
   '/help': HelpPage,
   '/settings': SettingsPage,
+  '/seasons': SeasonsPage,
 };
 
 /**

@@ -6,6 +6,7 @@ export interface NavLinkItem {
 export const navLinks: readonly NavLinkItem[] = [
   { to: '/', label: 'Home' },
   { to: '/locations', label: 'Locations' },
+  { to: '/seasons', label: 'Seasons' },
   { to: '/profile', label: 'Profile' },
   { to: '/help', label: 'Help' },
   { to: '/settings', label: 'Settings' },
