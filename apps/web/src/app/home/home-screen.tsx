@@ -147,7 +147,7 @@ export function HomeScreen() {
         />
         {empty && !adding && !pending && <EmptyStateCard onAdd={() => setAdding(true)} />}
         {!panel && !adding && !drawing && (
-          <HomeSeasonCard locations={locations} position={userPosition} />
+          <HomeSeasonCard locations={locations} position={userPosition} folded={narrow} />
         )}
       </div>
     </div>

@@ -30,16 +30,18 @@ interface Props {
   locations: readonly Location[];
   /** The device's position when it knows it (from the map's "my position"); never sent. */
   position: LatLng | null;
+  /** Start with the list folded to its heading (a phone: the card must not hide the map). */
+  folded?: boolean;
 }
 
 /**
  * The home screen's season card (docs/behaviour.md#seasons): what is in season today and
  * where, and a find of an earlier year near today's date. Nothing shows without either.
  */
-export function HomeSeasonCard({ locations, position }: Props) {
+export function HomeSeasonCard({ locations, position, folded = false }: Props) {
   const today = localIsoDate(new Date());
   const [dismissed, setDismissed] = useState(() => dismissedOn() === today);
-  const [open, setOpen] = useState(true);
+  const [open, setOpen] = useState(!folded);
   const visits = useMemo(() => visitsOf(locations), [locations]);
   const now = useMemo(
     () => inSeasonNow(locations, visits, today, position),

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { spotsOf, type JournalVisit } from './journal-visits.ts';
 import { MonthChart } from './month-chart.tsx';
 import { seasonOf } from './season-model.ts';
-import { SeasonStrip } from './season-strip.tsx';
+import { MonthScale, SeasonStrip } from './season-strip.tsx';
 import { formatDate, plural, windowText } from './season-text.ts';
 import { YearTable } from './year-table.tsx';
 
@@ -36,6 +36,7 @@ export function SpeciesSeasonView({ species, visits, locations, today }: Props) 
             Found on {season.found} of {plural(season.visits, 'visit')} to its spots · Season{' '}
             <strong>{windowText(season.window)}</strong>
           </p>
+          <MonthScale />
           <SeasonStrip window={season.window} today={today.slice(5)} />
           <h3>By month</h3>
           <MonthChart months={season.months} species={species} />
