@@ -9,6 +9,7 @@ import { exportMemoryFigures } from './export-memory.ts';
 import { listReadFigures } from './list-reads.ts';
 import { report, timeRuns, type Figure } from './measure.ts';
 import { measurePhotoMemory } from './photo-memory.ts';
+import { seasonalityFigures } from './seasonality.ts';
 import { signInTimingFigures } from './sign-in-timing.ts';
 import { smallReadFigures } from './small-reads.ts';
 import { tileReadFigures } from './tile-reads.ts';
@@ -182,6 +183,7 @@ const sections: Record<string, () => Promise<Figure[]>> = {
   tiles: tileReadFigures,
   'balanced-reads': balancedReadFigures,
   writes: writeFigures,
+  seasonality: seasonalityFigures,
   start: coldStartFigures,
 };
 const chosen = process.argv.slice(2);

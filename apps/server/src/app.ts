@@ -24,6 +24,7 @@ import { locationRoutes } from './modules/locations/routes.ts';
 import photoWorkPlugin from './modules/photos/plugin.ts';
 import { photoFileRoutes, photoUploadRoutes } from './modules/photos/routes.ts';
 import { preferencesRoutes } from './modules/preferences/routes.ts';
+import { seasonalityRoutes } from './modules/seasonality/routes.ts';
 import { speciesRoutes } from './modules/species/routes.ts';
 import { resetPasswordRoutes } from './modules/reset-password/routes.ts';
 import { resetPasswordMail } from './modules/reset-password/mail.ts';
@@ -178,6 +179,7 @@ export async function buildApp(
       await api.register(backupRoutes(services.backup));
       await api.register(entryRoutes(services.entries));
       await api.register(preferencesRoutes(services.preferences));
+      await api.register(seasonalityRoutes(services.seasonality));
       await api.register(speciesRoutes(services.species));
       await api.register(photoUploadRoutes(services.photos, config.photos.maxUploadBytes));
     },

@@ -17,6 +17,7 @@ import { createPhotoService } from './modules/photos/service.ts';
 import { createPreferencesService } from './modules/preferences/service.ts';
 import { createSpeciesService } from './modules/species/service.ts';
 import { createResetTokenService } from './modules/reset-password/service.ts';
+import { createSeasonalityService } from './modules/seasonality/service.ts';
 import { createCursorCodec } from './modules/sync/cursor.ts';
 import type { ListCache } from './modules/sync/list-cache.ts';
 import { createSyncService } from './modules/sync/service.ts';
@@ -137,6 +138,7 @@ export function createServices(deps: ServiceDeps) {
       maxStoredBytesPerUser: quotas.photoBytesPerUser,
     }),
     preferences,
+    seasonality: createSeasonalityService(db),
     species: createSpeciesService({
       writes,
       journal,

@@ -84,6 +84,7 @@ function everyRoute(locationId: string, entryId: string): RouteCase[] {
     },
     { method: 'POST', url: '/photos', multipart: true },
     { method: 'GET', url: '/sync' },
+    { method: 'GET', url: '/seasonality?species=cep' },
     { method: 'GET', url: '/export?format=csv' },
     { method: 'GET', url: '/backup' },
     { method: 'POST', url: '/import', multipart: true },

@@ -68,6 +68,7 @@ describe.each(databaseKinds)('public endpoints on $name', (kind) => {
         '/api/v1/preferences',
         '/api/v1/preferences/species/{category}',
         '/api/v1/photos',
+        '/api/v1/seasonality',
       ]),
     );
     expect(Object.keys(doc.paths['/api/v1/locations'] ?? {}).sort()).toEqual(['get', 'post']);
@@ -89,6 +90,14 @@ describe.each(databaseKinds)('public endpoints on $name', (kind) => {
     for (const path of ['/api/v1/locations', '/api/v1/preferences'])
       expect(Object.keys(operation(path).responses), path).toContain('304');
     expect(operation('/api/v1/locations').description).toMatch(/Sync-Cursor/);
+    const seasonality = operation('/api/v1/seasonality');
+    expect(seasonality.parameters?.map((p) => p.name)).toEqual([
+      'species',
+      'locationId',
+      'from',
+      'to',
+    ]);
+    expect(Object.keys(seasonality.responses).sort()).toEqual(['200', '400', '401']);
   });
 
   it.each(['/api/nope', '/api/v1/nope', '/api/v1'])(

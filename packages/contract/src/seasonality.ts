@@ -53,11 +53,22 @@ export type SeasonSummary = z.infer<typeof seasonSummarySchema>;
 
 const year = z.coerce.number().int().min(1000).max(9999);
 
-/** The query of `GET /api/v1/seasonality`; a bad parameter is a 400 naming it. */
-export const seasonalityQuerySchema = z.object({
-  species: z.string().trim().min(1).max(80).optional(),
-  locationId: z.string().trim().min(1).max(100).optional(),
-  from: year.optional(),
-  to: year.optional(),
-});
+/** The query of `GET /api/v1/seasonality`; a bad parameter is a 400 naming it (`to` before `from` names `to`). */
+export const seasonalityQuerySchema = z
+  .object({
+    species: z.string().trim().min(1).max(80).optional(),
+    locationId: z.string().trim().min(1).max(100).optional(),
+    from: year.optional(),
+    to: year.optional(),
+  })
+  .refine((query) => query.from === undefined || query.to === undefined || query.from <= query.to, {
+    path: ['to'],
+    message: 'Must not be before from',
+  });
 export type SeasonalityQuery = z.infer<typeof seasonalityQuerySchema>;
+
+/** `GET /api/v1/seasonality`'s answer: one species' season with `species`, else every species'. */
+export const seasonalityAnswerSchema = z.object({
+  data: z.union([speciesSeasonSchema, z.array(seasonSummarySchema)]),
+});
+export type SeasonalityAnswer = z.infer<typeof seasonalityAnswerSchema>;

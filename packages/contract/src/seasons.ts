@@ -128,7 +128,8 @@ interface YearTally {
 /**
  * One species' season (GET /seasonality?species=): the visits to the locations where it was
  * ever found (of `options.locationId` alone when given; of the years `from`-`to`), by month and
- * year, and its window. A species never found gives zeros.
+ * year, and its window. A species never found gives zeros. Its spots are those of any year, so
+ * a year without finds still counts its visits there.
  */
 export function speciesSeason(
   visits: readonly SeasonVisit[],
@@ -139,18 +140,13 @@ export function speciesSeason(
   const wanted = speciesKey(species);
   const findOf = (visit: SeasonVisit) => visit.finds.find((find) => keyOf(find.species) === wanted);
   const spots = new Set<string>();
-  let name = species.trim();
-  let nameDate = '';
   for (const visit of visits) {
     if (options.locationId !== undefined && visit.locationId !== options.locationId) continue;
-    const find = findOf(visit);
-    if (!find) continue;
-    spots.add(visit.locationId);
-    if (nameDate === '' || laterSpelling(name, nameDate, find.species, visit.date)) {
-      name = find.species;
-      nameDate = visit.date;
-    }
+    if (findOf(visit)) spots.add(visit.locationId);
   }
+  // Shown as its latest counted find spells it; as asked when no visit counted found it.
+  let name = species.trim();
+  let nameDate = '';
   const months = Array.from({ length: 12 }, (_, index) => {
     const sums: Thousandths = {};
     return { month: index + 1, visits: 0, found: 0, sums };
@@ -174,6 +170,10 @@ export function speciesSeason(
     yearTally.visits += 1;
     const find = findOf(visit);
     if (!find) continue;
+    if (nameDate === '' || laterSpelling(name, nameDate, find.species, visit.date)) {
+      name = find.species;
+      nameDate = visit.date;
+    }
     found += 1;
     month.found += 1;
     yearTally.found += 1;
