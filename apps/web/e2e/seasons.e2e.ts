@@ -45,7 +45,11 @@ async function seriousAxe(page: Page): Promise<string[]> {
 }
 
 /** A new account on a page whose clock reads `date` (local time, mid-morning). */
-async function signUpOn(browser: Browser, date: string, viewport = desktop) {
+async function signUpOn(
+  browser: Browser,
+  date: string,
+  viewport: { width: number; height: number } = desktop,
+) {
   const tab = await openTab(browser, viewport);
   await tab.page.clock.install({ time: new Date(`${date}T10:00:00`) });
   await signUp(tab.page, uniqueEmail('seasons'));
