@@ -46,7 +46,7 @@ describe('routes for a visitor', () => {
     auth.current = fakeAuth();
   });
 
-  it.each(['/', '/locations', '/profile', '/help', '/settings'])(
+  it.each(['/', '/locations', '/seasons', '/profile', '/help', '/settings'])(
     '%s sends a visitor to /login',
     async (path) => {
       await visit(path);
@@ -87,6 +87,7 @@ describe('routes for a signed-in user', () => {
   it.each([
     ['/', 'Hello, ada'],
     ['/locations', 'Locations'],
+    ['/seasons', 'Seasons'],
     ['/profile', 'Profile'],
     ['/help', 'Help'],
     ['/settings', 'Settings'],

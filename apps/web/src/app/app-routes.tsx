@@ -8,6 +8,7 @@ import {
   LoginPage,
   PrivacyPolicyPage,
   ProfilePage,
+  SeasonsPage,
   SettingsPage,
   SharedLinkPage,
   SharingPage,
@@ -31,6 +32,7 @@ export function AppRoutes() {
             <Route element={<AppLayout />}>
               <Route path="/" element={<HomePage />} />
               <Route path="/locations" element={<LocationsPage />} />
+              <Route path="/seasons" element={<SeasonsPage />} />
               <Route path="/profile" element={<ProfilePage />} />
               <Route path="/help" element={<HelpPage />} />
               <Route path="/settings" element={<SettingsPage />} />

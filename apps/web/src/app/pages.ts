@@ -11,6 +11,7 @@ const load = {
   profile: () => import('../features/profile/profile-page.tsx'),
   help: () => import('../features/help/help-page.tsx'),
   settings: () => import('../features/settings/settings-page.tsx'),
+  seasons: () => import('../features/seasons/seasons-page.tsx'),
   sharing: () => import('../features/sharing/sharing-page.tsx'),
 };
 
@@ -23,6 +24,7 @@ export const LocationsPage = lazyPage(load.locations, 'LocationsPage');
 export const ProfilePage = lazyPage(load.profile, 'ProfilePage');
 export const HelpPage = lazyPage(load.help, 'HelpPage');
 export const SettingsPage = lazyPage(load.settings, 'SettingsPage');
+export const SeasonsPage = lazyPage(load.seasons, 'SeasonsPage');
 export const SharingPage = lazyPage(load.sharing, 'SharingPage');
 
 const signedInPages: Record<string, LazyPage> = {
@@ -31,6 +33,7 @@ const signedInPages: Record<string, LazyPage> = {
   '/profile': ProfilePage,
   '/help': HelpPage,
   '/settings': SettingsPage,
+  '/seasons': SeasonsPage,
   '/sharing': SharingPage,
 };
 

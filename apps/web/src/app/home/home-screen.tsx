@@ -5,6 +5,8 @@ import { EntryTimeline } from '../../features/entries/entry-timeline.tsx';
 import { LocationDetails } from '../../features/locations/detail/location-details.tsx';
 import { NewLocationForm } from '../../features/locations/detail/new-location-form.tsx';
 import { MapView, type PatchDrawing } from '../../features/map/map-view.tsx';
+import { HomeSeasonCard } from '../../features/seasons/home-season-card.tsx';
+import { SpotCalendar } from '../../features/seasons/spot-calendar.tsx';
 import type { LatLng, Polygon } from '../../lib/geo.ts';
 import { useAuth } from '../../lib/identity/auth-provider.tsx';
 import { journalKnown, spotsKnown } from '../../store/journal-known.ts';
@@ -110,6 +112,7 @@ export function HomeScreen() {
           onDeleted={() => selectSpot(null)}
         />
         <EntryTimeline location={selected} />
+        <SpotCalendar location={selected} />
       </HomePanel>
     );
 
@@ -143,6 +146,9 @@ export function HomeScreen() {
           onRetry={() => void fetchLocations(true)}
         />
         {empty && !adding && !pending && <EmptyStateCard onAdd={() => setAdding(true)} />}
+        {!panel && !adding && !drawing && (
+          <HomeSeasonCard locations={locations} position={userPosition} folded={narrow} />
+        )}
       </div>
     </div>
   );

@@ -64,6 +64,7 @@ describe('AppLayout', () => {
     expect(links).toEqual([
       ['Home', '/'],
       ['Locations', '/locations'],
+      ['Seasons', '/seasons'],
       ['Sharing', '/sharing'],
       ['Profile', '/profile'],
       ['Help', '/help'],

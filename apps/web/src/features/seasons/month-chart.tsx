@@ -7,7 +7,7 @@ type Month = SpeciesSeason['months'][number];
 
 const WIDTH = 360;
 const COLUMN = WIDTH / 12;
-const TOP = 16;
+const TOP = 18;
 const BAR_HEIGHT = 90;
 const HEIGHT = TOP + BAR_HEIGHT + 30;
 
@@ -20,6 +20,10 @@ export function quantityText(quantity: Month['quantity']): string {
     })
     .join(', ');
 }
+
+/** "12/15" is wider than a month's column: squeezed into it rather than over its neighbours. */
+const squeezed = (label: string) =>
+  label.length > 4 ? { textLength: COLUMN - 2, lengthAdjust: 'spacingAndGlyphs' as const } : {};
 
 /** The share of a month's visits that found the species, 0 with no visit. */
 export const foundShare = (month: Pick<Month, 'visits' | 'found'>) =>
@@ -67,7 +71,13 @@ export function MonthChart({ months, species }: { months: readonly Month[]; spec
                 />
               )}
               {month.visits > 0 && (
-                <text className="chart-count" x={x + COLUMN / 2} y={TOP - 4} textAnchor="middle">
+                <text
+                  className="chart-count"
+                  x={x + COLUMN / 2}
+                  y={TOP - 4}
+                  textAnchor="middle"
+                  {...squeezed(`${month.found}/${month.visits}`)}
+                >
                   {month.found}/{month.visits}
                 </text>
               )}
