@@ -105,6 +105,7 @@ export function HomeScreen() {
         <LocationDetails
           location={selected}
           userPosition={userPosition}
+          onUserPosition={setUserPosition}
           onClose={closePanel}
           onEditArea={() => setDrawingId(selected.id)}
           onDeleted={() => selectSpot(null)}

@@ -6,13 +6,17 @@ import { SyncMarkBadge } from '../../../lib/ui/sync-mark-badge.tsx';
 import { useJournalStore } from '../../../store/journal-store.ts';
 import { syncMarkOf } from '../../../store/outbox-view.ts';
 import '../../../styles/journal.css';
+import { GuideMe } from './guide-me.tsx';
 import { LocationEditForm } from './location-edit-form.tsx';
 import { LocationFacts } from './location-facts.tsx';
 import { deleteMessage, summarize } from './location-summary.ts';
+import { SpotCoordinates } from './spot-coordinates.tsx';
 
 interface Props {
   location: Location;
   userPosition: { lat: number; lng: number } | null;
+  /** Positions met while guiding, for the map's "you" dot. */
+  onUserPosition?(position: { lat: number; lng: number }): void;
   onClose(): void;
   onEditArea(): void;
   onDeleted(): void;
@@ -22,6 +26,7 @@ interface Props {
 export function LocationDetails({
   location: given,
   userPosition,
+  onUserPosition,
   onClose,
   onEditArea,
   onDeleted,
@@ -71,6 +76,10 @@ export function LocationDetails({
         </button>
       </div>
       <LocationFacts location={location} summary={summary} userPosition={userPosition} />
+      <div className="find-again">
+        <GuideMe location={location} onPosition={onUserPosition} />
+        <SpotCoordinates location={location} />
+      </div>
       <div className="journal-actions">
         <button type="button" className="button button-secondary" onClick={() => setEditing(true)}>
           Edit
