@@ -1,5 +1,5 @@
 import type { Location } from '@fj/contract/locations';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../../lib/ui/confirm-dialog.tsx';
 import { SyncMarkBadge } from '../../../lib/ui/sync-mark-badge.tsx';
@@ -38,6 +38,12 @@ export function LocationDetails({
   const [editing, setEditing] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const summary = summarize(location);
+  // Focus goes to the spot when it opens, is created, or its edit ends: keyboard and screen
+  // reader users land on what they just did.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!editing) headingRef.current?.focus({ preventScroll: true });
+  }, [location.id, editing]);
 
   function toggleFavorite() {
     const favorite = !location.favorite;
@@ -59,7 +65,9 @@ export function LocationDetails({
   return (
     <section className="journal location-details" aria-labelledby={`spot-${location.id}`}>
       <div className="journal-header">
-        <h2 id={`spot-${location.id}`}>{location.name}</h2>
+        <h2 id={`spot-${location.id}`} ref={headingRef} tabIndex={-1}>
+          {location.name}
+        </h2>
         <SyncMarkBadge mark={syncMark} />
         <button
           type="button"
