@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import MapGL, {
   Marker,
   ScaleControl,
@@ -12,6 +12,7 @@ import type { MapViewProps } from './map-view.tsx';
 import { PatchDrawingLayer } from './patch-drawing.tsx';
 import { drawFirstWhenSettled, firstPixelRatio } from './pixel-ratio.ts';
 import { pointLayerId, SpotLayers, spotsSourceId } from './spot-layers.tsx';
+import { spotLooks } from './spot-look.ts';
 import { boundsOf, startView, storedView, storeView, worldView } from './start-view.ts';
 import { useStartOnPosition } from './use-start-on-position.ts';
 
@@ -73,6 +74,7 @@ export function SpotMap({
   // A new user, location allowed: their surroundings rather than the world.
   useStartOnPosition(start.kind === 'position' && ready, mapRef, onUserPosition);
 
+  const looks = useMemo(() => spotLooks(locations), [locations]);
   const [pixelRatio] = useState(() => firstPixelRatio(window.devicePixelRatio));
 
   // Spots that arrive after the map (a slow first fetch) are brought into view once.
@@ -134,7 +136,12 @@ export function SpotMap({
     >
       <ScaleControl position="bottom-left" maxWidth={96} />
       <SpotLayers locations={locations} selectedId={selectedId} />
-      <ClusterMarkers total={locations.length} />
+      <ClusterMarkers
+        total={locations.length}
+        spotLook={(id) => looks.get(id)}
+        selectedId={selectedId}
+        onSelect={onSelectLocation}
+      />
       {userPosition && (
         <Marker longitude={userPosition.lng} latitude={userPosition.lat}>
           <span className="map-you" role="img" aria-label="Your position" />

@@ -60,6 +60,12 @@ export function LocationDetails({
     onDeleted();
   }
 
+  function edit() {
+    // The form opens at its top, wherever the sheet was scrolled to.
+    headingRef.current?.closest('.home-panel')?.scrollTo({ top: 0 });
+    setEditing(true);
+  }
+
   if (editing) return <LocationEditForm location={location} onDone={() => setEditing(false)} />;
 
   return (
@@ -89,7 +95,7 @@ export function LocationDetails({
         <SpotCoordinates location={location} />
       </div>
       <div className="journal-actions">
-        <button type="button" className="button button-secondary" onClick={() => setEditing(true)}>
+        <button type="button" className="button button-secondary" onClick={edit}>
           Edit
         </button>
         <button type="button" className="button button-secondary" onClick={onEditArea}>

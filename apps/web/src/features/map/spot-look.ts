@@ -1,0 +1,31 @@
+import type { Location } from '@fj/contract/locations';
+import { locationColor } from '../../lib/category-colors.ts';
+
+export interface SpotLook {
+  name: string;
+  color: string;
+  icon: string;
+}
+
+// A Map, so a category called `constructor` is not looked up on Object.prototype.
+const icons = new Map([
+  ['mushrooms', '🍄'],
+  ['berries', '🍓'],
+  ['herbs', '🌿'],
+  ['nuts', '🌰'],
+  ['fruit', '🍎'],
+  ['flowers', '🌼'],
+  ['greens', '🥬'],
+]);
+
+/** A spot's marker: its first category's icon (or initial) and colour. */
+export function spotLook(location: Location): SpotLook {
+  const category = location.categories?.[0]?.trim() ?? '';
+  const icon = icons.get(category.toLowerCase()) ?? (category.charAt(0).toUpperCase() || '•');
+  return { name: location.name, color: locationColor(location.categories), icon };
+}
+
+/** Looks for every spot, by id, made once per list of spots. */
+export function spotLooks(locations: readonly Location[]): Map<string, SpotLook> {
+  return new Map(locations.map((location) => [location.id, spotLook(location)]));
+}
