@@ -7,21 +7,13 @@ export interface SpotLook {
   icon: string;
 }
 
-// A Map, so a category called `constructor` is not looked up on Object.prototype.
-const icons = new Map([
-  ['mushrooms', '🍄'],
-  ['berries', '🍓'],
-  ['herbs', '🌿'],
-  ['nuts', '🌰'],
-  ['fruit', '🍎'],
-  ['flowers', '🌼'],
-  ['greens', '🥬'],
-]);
-
-/** A spot's marker: its first category's icon (or initial) and colour. */
+/**
+ * A spot's marker: its first category's initial on its colour. Letters, not emoji: a WebView
+ * or browser without an emoji font draws an empty box instead.
+ */
 export function spotLook(location: Location): SpotLook {
   const category = location.categories?.[0]?.trim() ?? '';
-  const icon = icons.get(category.toLowerCase()) ?? (category.charAt(0).toUpperCase() || '•');
+  const icon = category.charAt(0).toUpperCase() || '•';
   return { name: location.name, color: locationColor(location.categories), icon };
 }
 
