@@ -41,6 +41,7 @@ async function savedTilesOnDevice(page: Page): Promise<string[]> {
 async function openSaveDialog(page: Page): Promise<Locator> {
   // The first map of a cold browser can take a while on a busy machine.
   await page.locator('.maplibregl-canvas').waitFor({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Saved map areas' }).click();
   await page.getByRole('button', { name: 'Save this area for offline' }).click();
   const dialog = page.getByRole('dialog', { name: 'Save this area for offline' });
   await dialog.getByTestId('area-plan').waitFor();

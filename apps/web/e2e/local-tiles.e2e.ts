@@ -135,6 +135,7 @@ async function homeMap(
       .poll(() => tiles.filter((line) => line.startsWith('200')).length)
       .toBeGreaterThan(0);
     if (choose) {
+      await page.getByRole('button', { name: 'Map type' }).click();
       await page.locator('.map-layers-option').filter({ hasText: choose.layer }).click();
       await page.getByRole('note').filter({ hasText: choose.note }).waitFor();
     }

@@ -45,6 +45,7 @@ describe.skipIf(e2e.skip)('map areas saved for offline use', () => {
       await untilControlled(page);
       await page.locator('.maplibregl-canvas').waitFor();
 
+      await page.getByRole('button', { name: 'Saved map areas' }).click();
       await page.getByRole('button', { name: 'Save this area for offline' }).click();
       const dialog = page.getByRole('dialog', { name: 'Save this area for offline' });
       await dialog.getByText('The visible area of the map').waitFor();
@@ -68,6 +69,7 @@ describe.skipIf(e2e.skip)('map areas saved for offline use', () => {
       expect(tiles(drawnPlan)).toBeLessThan(tiles(plan));
       await screenshot(page, 'offline-areas-rectangle-375');
       await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Saved map areas' }).click();
       await page.getByRole('button', { name: 'Save this area for offline' }).click();
       await dialog.getByText('The visible area of the map').waitFor();
       expect(await dialog.getByTestId('area-plan').textContent()).toBe(plan);

@@ -88,6 +88,7 @@ describe.skipIf(e2e.skip)('making my spots available offline', () => {
     const { page, context } = await openTab(browser, phone, { baseUrl: server().baseUrl });
     try {
       await homeWithSpots(page, spots.slice(0, 1), 'offline-one-spot');
+      await page.getByRole('button', { name: 'Saved map areas' }).click();
       await page.getByRole('button', { name: 'Make my spots available offline' }).click();
       const dialog = page.getByRole('dialog', { name: 'Make my spots available offline' });
       const plan = (await dialog.getByTestId('area-plan').textContent()) ?? '';
@@ -131,6 +132,7 @@ describe.skipIf(e2e.skip)('making my spots available offline', () => {
       await untilControlled(page);
       await page.locator('.maplibregl-canvas').waitFor();
 
+      await page.getByRole('button', { name: 'Saved map areas' }).click();
       await page.getByRole('button', { name: 'Make my spots available offline' }).click();
       const dialog = page.getByRole('dialog', { name: 'Make my spots available offline' });
       const expected = tilesAround(spots).length;
@@ -175,6 +177,7 @@ describe.skipIf(e2e.skip)('making my spots available offline', () => {
 
       // Satellite comes from an outside host: offline the map says so and keeps drawing the
       // saved street map rather than a blank plane.
+      await page.getByRole('button', { name: 'Map type' }).click();
       await page.locator('.map-layers-option').filter({ hasText: 'Satellite' }).click();
       await page
         .getByRole('note')

@@ -3,6 +3,8 @@ import { isNativePlatform } from './platform.ts';
 export interface Fix {
   lat: number;
   lng: number;
+  /** Radius in metres within which the device is, at 68 % confidence (the Geolocation API's). */
+  accuracy?: number;
 }
 
 export type FixFailureReason = 'denied' | 'unavailable' | 'timeout' | 'unsupported';
@@ -31,6 +33,15 @@ const browserReasons: Record<number, FixFailureReason> = {
   3: 'timeout',
 };
 
+export const browserPosition = ({ coords }: GeolocationPosition): Fix => ({
+  lat: coords.latitude,
+  lng: coords.longitude,
+  accuracy: coords.accuracy,
+});
+
+export const browserFailure = (error: GeolocationPositionError) =>
+  new FixFailure(browserReasons[error.code] ?? 'unavailable', error.message);
+
 /** @capacitor/geolocation's codes (its README, "Errors"); anything else is "unavailable". */
 const nativeReasons: Record<string, FixFailureReason> = {
   'OS-PLUG-GLOC-0003': 'denied',
@@ -39,7 +50,7 @@ const nativeReasons: Record<string, FixFailureReason> = {
   'OS-PLUG-GLOC-0010': 'timeout',
 };
 
-function nativeFailure(error: unknown): FixFailure {
+export function nativeFailure(error: unknown): FixFailure {
   const record = typeof error === 'object' && error !== null ? { ...error } : {};
   const code = 'code' in record ? record.code : undefined;
   const message = error instanceof Error ? error.message : String(error);
@@ -53,7 +64,8 @@ async function nativeFix(options: FixOptions): Promise<Fix> {
   const { Geolocation } = await import('@capacitor/geolocation');
   try {
     const position = await Geolocation.getCurrentPosition(options);
-    return { lat: position.coords.latitude, lng: position.coords.longitude };
+    const { latitude: lat, longitude: lng, accuracy } = position.coords;
+    return { lat, lng, accuracy };
   } catch (error) {
     throw nativeFailure(error);
   }
@@ -66,8 +78,8 @@ function browserFix(options: FixOptions): Promise<Fix> {
       return;
     }
     navigator.geolocation.getCurrentPosition(
-      (position) => resolve({ lat: position.coords.latitude, lng: position.coords.longitude }),
-      (error) => reject(new FixFailure(browserReasons[error.code] ?? 'unavailable', error.message)),
+      (position) => resolve(browserPosition(position)),
+      (error) => reject(browserFailure(error)),
       options,
     );
   });

@@ -2,10 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const capacitor = vi.hoisted(() => ({ native: false }));
 vi.mock('@capacitor/core', () => ({
-  Capacitor: { isNativePlatform: () => capacitor.native },
+  Capacitor: {
+    isNativePlatform: () => capacitor.native,
+    getPlatform: () => (capacitor.native ? 'ios' : 'web'),
+  },
 }));
 
-const { isNativePlatform, nativeApiOrigin } = await import('./platform.ts');
+const { devicePlatform, isNativePlatform, nativeApiOrigin } = await import('./platform.ts');
 const { getApiBaseUrl, getApiOrigin, resolveServerUrl } = await import('../lib/api/api-base.ts');
 
 type StandInGlobal = { fjNativeShellStandIn?: { apiOrigin: string } };
@@ -32,6 +35,21 @@ describe('isNativePlatform', () => {
     expect(isNativePlatform()).toBe(true);
     delete (globalThis as StandInGlobal).fjNativeShellStandIn;
     expect(isNativePlatform()).toBe(false);
+  });
+});
+
+describe('devicePlatform', () => {
+  it("is the web in a browser, and Capacitor's platform in the app", () => {
+    expect(devicePlatform()).toBe('web');
+    capacitor.native = true;
+    expect(devicePlatform()).toBe('ios');
+  });
+
+  it("is the stand-in's platform, Android unless it says", () => {
+    (globalThis as { fjNativeShellStandIn?: object }).fjNativeShellStandIn = { apiOrigin: 'x' };
+    expect(devicePlatform()).toBe('android');
+    (globalThis as { fjNativeShellStandIn?: object }).fjNativeShellStandIn = { platform: 'ios' };
+    expect(devicePlatform()).toBe('ios');
   });
 });
 

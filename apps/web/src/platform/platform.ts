@@ -8,6 +8,8 @@ import { Capacitor } from '@capacitor/core';
  */
 interface NativeShellStandIn {
   apiOrigin?: string;
+  /** Which shell to stand in for; Android unless said. */
+  platform?: 'android' | 'ios';
 }
 
 function nativeShellStandIn(): NativeShellStandIn | undefined {
@@ -20,6 +22,16 @@ function nativeShellStandIn(): NativeShellStandIn | undefined {
  */
 export function isNativePlatform(): boolean {
   return nativeShellStandIn() !== undefined || Capacitor.isNativePlatform();
+}
+
+export type DevicePlatform = 'android' | 'ios' | 'web';
+
+/** Which app this is: Android's or iOS's native shell, or a browser (maps links differ). */
+export function devicePlatform(): DevicePlatform {
+  const standIn = nativeShellStandIn();
+  if (standIn) return standIn.platform ?? 'android';
+  const name = Capacitor.getPlatform();
+  return name === 'android' || name === 'ios' ? name : 'web';
 }
 
 let warnedNoOrigin = false;

@@ -11,10 +11,11 @@ export function EmptyStateCard({ onAdd }: EmptyStateCardProps) {
       <p>Keep the places where you find mushrooms, berries and herbs. You can:</p>
       <ul>
         <li>
-          <strong>Tap the map</strong> where you found something, after pressing “Add a spot”;
+          <strong>Tap the map</strong> where you found something, or put it under the crosshair,
+          after pressing “Add a spot”;
         </li>
         <li>
-          <strong>Use my position</strong> (the target button) when you are standing there;
+          <strong>Add a spot here</strong> (in “Add a spot”) when you are standing there;
         </li>
         <li>
           <strong>Search</strong> a place by name to fly there first.

@@ -1,5 +1,6 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { onWindowEvent } from '../../lib/window-events.ts';
+import { SheetGrip, type SheetHeight } from './sheet-grip.tsx';
 
 interface HomePanelProps {
   label: string;
@@ -7,6 +8,8 @@ interface HomePanelProps {
   /** Off when the content brings its own close button (the spot details do). */
   closable?: boolean;
   children: ReactNode;
+  /** The bottom sheet's height when it opens on a phone. */
+  initialHeight?: SheetHeight;
 }
 
 /**
@@ -14,7 +17,15 @@ interface HomePanelProps {
  * On phones it behaves like a modal for the back button: a close request shuts it, unless an
  * open dialog inside it already handled the request (that dialog calls preventDefault).
  */
-export function HomePanel({ label, onClose, closable = true, children }: HomePanelProps) {
+export function HomePanel({
+  label,
+  onClose,
+  closable = true,
+  children,
+  initialHeight = 'half',
+}: HomePanelProps) {
+  const [height, setHeight] = useState<SheetHeight>(initialHeight);
+  const [dragged, setDragged] = useState<number | null>(null);
   const closeRef = useRef(onClose);
   useEffect(() => {
     closeRef.current = onClose;
@@ -31,8 +42,14 @@ export function HomePanel({ label, onClose, closable = true, children }: HomePan
   );
 
   return (
-    <aside className="home-panel" aria-label={label}>
-      <div className="home-panel-grip" aria-hidden="true" />
+    <aside
+      className="home-panel"
+      aria-label={label}
+      data-height={height}
+      data-dragging={dragged !== null}
+      style={dragged === null ? undefined : { height: `${dragged}px`, maxHeight: 'none' }}
+    >
+      <SheetGrip height={height} onHeight={setHeight} onDrag={setDragged} />
       {closable && (
         <button
           type="button"

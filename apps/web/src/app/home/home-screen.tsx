@@ -58,12 +58,6 @@ export function HomeScreen() {
     setPending(position);
   }
 
-  function onUserPosition(position: LatLng) {
-    setUserPosition(position);
-    // Standing on a new spot is the quickest way to add it.
-    if (adding || locations.length === 0) startAt(position);
-  }
-
   async function saveArea(location: Location, area: Polygon | null) {
     setDrawingId(null);
     try {
@@ -107,6 +101,7 @@ export function HomeScreen() {
         <LocationDetails
           location={selected}
           userPosition={userPosition}
+          onUserPosition={setUserPosition}
           onClose={closePanel}
           onEditArea={() => setDrawingId(selected.id)}
           onDeleted={() => selectSpot(null)}
@@ -136,7 +131,7 @@ export function HomeScreen() {
           onMapClick={startAt}
           pendingPosition={pending}
           userPosition={userPosition}
-          onUserPosition={onUserPosition}
+          onUserPosition={setUserPosition}
           drawing={drawing}
           bottomInset={narrow && panel ? Math.round(window.innerHeight * 0.5) : 0}
         />

@@ -1,8 +1,9 @@
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import { Marker, useMap } from 'react-map-gl/maplibre';
 import { firstScreenDrawn } from '../../lib/offline/first-screen.ts';
 import { spotsSourceId } from './spot-layers.tsx';
+import type { SpotLook } from './spot-look.ts';
 
 interface Cluster {
   id: number;
@@ -11,31 +12,51 @@ interface Cluster {
   lat: number;
 }
 
+interface Single {
+  id: string;
+  lng: number;
+  lat: number;
+}
+
 interface Rendered {
   clusters: Cluster[];
+  /** Spots drawn alone, up to `maxSpotButtons`; none when more are in view. */
+  singles: Single[];
   /** Every spot the source currently draws, inside clusters or alone. */
   spots: number;
 }
 
 /** What the clustered source draws now; tiles overlap, so features are deduplicated. */
 function readRendered(map: MapLibreMap): Rendered {
-  if (!map.getSource(spotsSourceId)) return { clusters: [], spots: 0 };
+  if (!map.getSource(spotsSourceId)) return { clusters: [], singles: [], spots: 0 };
   const clusters = new Map<number, Cluster>();
-  const singles = new Set<string>();
+  const singles = new Map<string, Single>();
   for (const feature of map.querySourceFeatures(spotsSourceId)) {
     const props = feature.properties;
     if (feature.geometry.type !== 'Point') continue;
     const [lng = 0, lat = 0] = feature.geometry.coordinates;
     if (typeof props.cluster_id === 'number' && typeof props.point_count === 'number')
       clusters.set(props.cluster_id, { id: props.cluster_id, count: props.point_count, lng, lat });
-    else if (typeof props.id === 'string') singles.add(props.id);
+    else if (typeof props.id === 'string') singles.set(props.id, { id: props.id, lng, lat });
   }
   const list = [...clusters.values()];
-  return { clusters: list, spots: list.reduce((sum, c) => sum + c.count, 0) + singles.size };
+  return {
+    clusters: list,
+    singles: singles.size <= maxSpotButtons ? [...singles.values()] : [],
+    spots: list.reduce((sum, c) => sum + c.count, 0) + singles.size,
+  };
 }
+
+/**
+ * Spots alone in view get an HTML button each (focusable, named, with their category's icon);
+ * past this many the circles of spot-layers.tsx are enough and cheaper.
+ */
+const maxSpotButtons = 150;
 
 const sameRendered = (a: Rendered, b: Rendered) =>
   a.spots === b.spots &&
+  a.singles.length === b.singles.length &&
+  a.singles.every((spot, i) => spot.id === b.singles[i]?.id) &&
   a.clusters.length === b.clusters.length &&
   a.clusters.every((c, i) => c.id === b.clusters[i]?.id && c.count === b.clusters[i]?.count);
 
@@ -43,9 +64,17 @@ const sameRendered = (a: Rendered, b: Rendered) =>
  * Cluster bubbles as HTML buttons (focusable, labelled, zoom in on Enter or click), and a
  * live region saying how many spots the map shows, which assistive tech and the e2e read.
  */
-export function ClusterMarkers({ total }: { total: number }) {
+interface ClusterMarkersProps {
+  total: number;
+  /** What a spot button shows: its name, and its first category's colour and icon. */
+  spotLook(id: string): SpotLook | undefined;
+  selectedId: string | null;
+  onSelect(id: string): void;
+}
+
+export function ClusterMarkers({ total, spotLook, selectedId, onSelect }: ClusterMarkersProps) {
   const { current } = useMap();
-  const [rendered, setRendered] = useState<Rendered>({ clusters: [], spots: 0 });
+  const [rendered, setRendered] = useState<Rendered>({ clusters: [], singles: [], spots: 0 });
 
   useEffect(() => {
     const map = current?.getMap();
@@ -100,6 +129,27 @@ export function ClusterMarkers({ total }: { total: number }) {
           </button>
         </Marker>
       ))}
+      {rendered.singles.map((spot) => {
+        const look = spotLook(spot.id);
+        if (!look) return null;
+        return (
+          <Marker key={spot.id} longitude={spot.lng} latitude={spot.lat} anchor="center">
+            <button
+              type="button"
+              className="map-spot"
+              data-selected={spot.id === selectedId}
+              style={{ '--spot-color': look.color } as CSSProperties}
+              aria-label={look.name}
+              onClick={(event) => {
+                event.stopPropagation();
+                onSelect(spot.id);
+              }}
+            >
+              <span aria-hidden="true">{look.icon}</span>
+            </button>
+          </Marker>
+        );
+      })}
       <p className="visually-hidden" role="status" data-testid="map-spot-count">
         {total === 0
           ? 'No spots on the map yet'

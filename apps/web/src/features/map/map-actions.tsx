@@ -1,54 +1,31 @@
-import { useState } from 'react';
-import { toast } from 'react-toastify';
 import type { LatLng } from '../../lib/geo.ts';
-import { getCurrentPosition, PositionError } from './get-current-position.ts';
+import { AddSpotBar } from './add-spot-bar.tsx';
 
 interface MapActionsProps {
   adding: boolean;
   onAddingChange(adding: boolean): void;
-  onPosition(position: LatLng): void;
+  /** A new spot's position, from the crosshair or an averaged GPS position. */
+  onPlace(position: LatLng): void;
+  centre(): LatLng | null;
 }
 
-/** The two ways to start a spot that are not search: tap the map, or stand on it. */
-export function MapActions({ adding, onAddingChange, onPosition }: MapActionsProps) {
-  const [locating, setLocating] = useState(false);
-
-  async function locate() {
-    setLocating(true);
-    try {
-      onPosition(await getCurrentPosition());
-    } catch (error) {
-      toast.error(
-        error instanceof PositionError ? error.message : 'Your position is not available.',
-      );
-    } finally {
-      setLocating(false);
-    }
-  }
-
+/** "Add a spot", and while adding, its ways of placing one. */
+export function MapActions({ adding, onAddingChange, onPlace, centre }: MapActionsProps) {
   return (
-    <div className="map-actions">
-      <button
-        type="button"
-        className="map-fab"
-        aria-pressed={adding}
-        data-active={adding}
-        onClick={() => onAddingChange(!adding)}
-      >
-        <span className="map-fab-icon map-icon-plus" aria-hidden="true" />
-        {adding ? 'Cancel adding' : 'Add a spot'}
-      </button>
-      <button
-        type="button"
-        className="map-round-button"
-        aria-label="Use my position"
-        title="Use my position"
-        aria-busy={locating}
-        disabled={locating}
-        onClick={() => void locate()}
-      >
-        <span className="map-icon-locate" aria-hidden="true" />
-      </button>
+    <div className="map-actions" data-adding={adding}>
+      {adding ? (
+        <AddSpotBar centre={centre} onPlace={onPlace} onCancel={() => onAddingChange(false)} />
+      ) : (
+        <button
+          type="button"
+          className="map-fab"
+          aria-pressed={false}
+          onClick={() => onAddingChange(true)}
+        >
+          <span className="map-fab-icon map-icon-plus" aria-hidden="true" />
+          Add a spot
+        </button>
+      )}
     </div>
   );
 }

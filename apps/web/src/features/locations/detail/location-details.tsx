@@ -1,18 +1,22 @@
 import type { Location } from '@fj/contract/locations';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../../lib/ui/confirm-dialog.tsx';
 import { SyncMarkBadge } from '../../../lib/ui/sync-mark-badge.tsx';
 import { useJournalStore } from '../../../store/journal-store.ts';
 import { syncMarkOf } from '../../../store/outbox-view.ts';
 import '../../../styles/journal.css';
+import { GuideMe } from './guide-me.tsx';
 import { LocationEditForm } from './location-edit-form.tsx';
 import { LocationFacts } from './location-facts.tsx';
 import { deleteMessage, summarize } from './location-summary.ts';
+import { SpotCoordinates } from './spot-coordinates.tsx';
 
 interface Props {
   location: Location;
   userPosition: { lat: number; lng: number } | null;
+  /** Positions met while guiding, for the map's "you" dot. */
+  onUserPosition?(position: { lat: number; lng: number }): void;
   onClose(): void;
   onEditArea(): void;
   onDeleted(): void;
@@ -22,6 +26,7 @@ interface Props {
 export function LocationDetails({
   location: given,
   userPosition,
+  onUserPosition,
   onClose,
   onEditArea,
   onDeleted,
@@ -33,6 +38,12 @@ export function LocationDetails({
   const [editing, setEditing] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const summary = summarize(location);
+  // Focus goes to the spot when it opens, is created, or its edit ends: keyboard and screen
+  // reader users land on what they just did.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!editing) headingRef.current?.focus({ preventScroll: true });
+  }, [location.id, editing]);
 
   function toggleFavorite() {
     const favorite = !location.favorite;
@@ -49,12 +60,20 @@ export function LocationDetails({
     onDeleted();
   }
 
+  function edit() {
+    // The form opens at its top, wherever the sheet was scrolled to.
+    headingRef.current?.closest('.home-panel')?.scrollTo({ top: 0 });
+    setEditing(true);
+  }
+
   if (editing) return <LocationEditForm location={location} onDone={() => setEditing(false)} />;
 
   return (
     <section className="journal location-details" aria-labelledby={`spot-${location.id}`}>
       <div className="journal-header">
-        <h2 id={`spot-${location.id}`}>{location.name}</h2>
+        <h2 id={`spot-${location.id}`} ref={headingRef} tabIndex={-1}>
+          {location.name}
+        </h2>
         <SyncMarkBadge mark={syncMark} />
         <button
           type="button"
@@ -71,8 +90,12 @@ export function LocationDetails({
         </button>
       </div>
       <LocationFacts location={location} summary={summary} userPosition={userPosition} />
+      <div className="find-again">
+        <GuideMe location={location} onPosition={onUserPosition} />
+        <SpotCoordinates location={location} />
+      </div>
       <div className="journal-actions">
-        <button type="button" className="button button-secondary" onClick={() => setEditing(true)}>
+        <button type="button" className="button button-secondary" onClick={edit}>
           Edit
         </button>
         <button type="button" className="button button-secondary" onClick={onEditArea}>

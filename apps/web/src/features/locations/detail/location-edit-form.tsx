@@ -74,7 +74,7 @@ export function LocationEditForm({ location, onDone }: Props) {
   return (
     <form className="journal journal-form" onSubmit={(event) => void submit(event)} noValidate>
       <h2>Edit spot</h2>
-      <NameField value={name} onChange={setName} error={errors.fields.name} />
+      <NameField value={name} onChange={setName} error={errors.fields.name} autoFocus />
       <DescriptionField
         value={description}
         onChange={setDescription}
