@@ -1,11 +1,49 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Files that measure how long the server's event loop is held, or rewrite the build's code cache
+ * (boot): they run after the others, one at a time, so no other test file competes with them
+ * for the two cores.
+ */
+const alone = [
+  'test/hostile-files.test.ts',
+  'test/export-yields.test.ts',
+  'test/restore-limits.test.ts',
+  'test/boot.test.ts',
+];
+
+/**
+ * Three files at a time (Vitest would run one on a two-core machine): most of a file's time is
+ * spent waiting for a server it started, PostgreSQL, Redis or a timer. Each file has its own
+ * process (forks: better-sqlite3 is a native addon), its own temporary DATA_DIR, its own
+ * PostgreSQL schema (helpers/databases.ts), Redis key prefix (helpers/redis.ts) and free ports.
+ */
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    globalSetup: ['test/helpers/required-services.ts'],
+    maxWorkers: 3,
+    globalSetup: ['test/helpers/required-services.ts', 'test/helpers/global-build.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['test/**/*.test.ts'],
+          exclude: alone,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server-alone',
+          include: alone,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });

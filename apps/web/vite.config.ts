@@ -110,5 +110,9 @@ export default defineConfig({
     // Many tests import the whole store afresh (vi.resetModules), IndexedDB layer included; on a
     // busy two-core machine that alone has taken over vitest's default 5 s.
     testTimeout: 15_000,
+    // Two files at a time (Vitest would run one on a two-core machine), each in a process of its
+    // own: a file's happy-dom, fake IndexedDB and module state are its own.
+    pool: 'forks',
+    maxWorkers: 2,
   },
 });

@@ -114,8 +114,14 @@ describe.each(databaseKinds)('kill -9 durability on $name', (kind) => {
     const writers = Array.from({ length: clients }, () =>
       writeUntilGone(server?.baseUrl ?? '', headers, acknowledged, inFlight),
     );
-    await new Promise((resolve) => setTimeout(resolve, loadMs));
+    // At least loadMs, and until more spots were acknowledged than there are clients: on a busy
+    // machine (test files run side by side) 2.5 s have brought fewer than that.
+    const loadStart = Date.now();
+    const loadUntil = loadStart + loadMs;
+    while (Date.now() < loadUntil || acknowledged.locations.size <= clients)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     const inFlightAtKill = inFlight.count;
+    const loadedMs = Date.now() - loadStart;
     await server.kill();
     await Promise.all(writers);
     expect(inFlightAtKill, 'the kill came while writes were under way').toBeGreaterThan(0);
@@ -140,7 +146,7 @@ describe.each(databaseKinds)('kill -9 durability on $name', (kind) => {
       acknowledged.entries.size -
       lostEntries.length;
     console.log(
-      `[durability ${kind.name}] ${clients} clients, killed after ${loadMs} ms with ${inFlightAtKill} writes in flight: ` +
+      `[durability ${kind.name}] ${clients} clients, killed after ${loadedMs} ms with ${inFlightAtKill} writes in flight: ` +
         `acknowledged ${acknowledgedWrites} (${acknowledged.locations.size} locations, ${acknowledged.entries.size} entries), ` +
         `found after restart ${foundWrites}; rows present ${foundLocations.size} locations, ${entryHome.size} entries`,
     );

@@ -12,7 +12,7 @@ import { errorBodySchema } from '@fj/contract/errors';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startChildServer, type ChildServer } from './helpers/child-server.ts';
-import { ensureServerBuild, resetTokenOver, signUpOver } from './helpers/child-session.ts';
+import { resetTokenOver, signUpOver } from './helpers/child-session.ts';
 import {
   socketFuzzRequest,
   type SocketFuzzTargets,
@@ -127,7 +127,6 @@ describe('fuzzing the file, stream and token routes over a real socket', () => {
   const victimSpots = async () => (await api(victim, '/locations')).text();
 
   beforeAll(async () => {
-    ensureServerBuild();
     dataDir = mkdtempSync(path.join(tmpdir(), 'fj-fuzz-socket-'));
     const tiles = path.join(dataDir, 'tiles');
     mkdirSync(tiles);

@@ -8,7 +8,6 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hostNameOf, localHostCheck, machineNamesMaxAgeMs } from '../src/lib/local-hosts.ts';
 import { freePort, startChildServer, type ChildServer } from './helpers/child-server.ts';
-import { ensureServerBuild } from './helpers/child-session.ts';
 import { sqlite } from './helpers/databases.ts';
 import type { TestUser } from './helpers/test-app.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
@@ -181,7 +180,6 @@ describe('the build without PUBLIC_URL, as `npm start` runs it', () => {
   let dataDir: string;
 
   beforeAll(async () => {
-    ensureServerBuild();
     dataDir = mkdtempSync(path.join(tmpdir(), 'fj-hosts-'));
     port = await freePort();
     server = await startChildServer({ dataDir, port, build: true, publicUrl: null });

@@ -22,7 +22,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -73,7 +72,6 @@ const maxFeatures = 10_000;
 const exportSpots = 5_000;
 const bounds: Bounds = { strictBlockMs: 100, blockMs: 100 * slack, caseTimeoutMs };
 
-const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 const artifact = path.join(import.meta.dirname, '..', 'test-artifacts', 'hostile-files.md');
 const onLinux = process.platform === 'linux';
 
@@ -416,8 +414,6 @@ describe.skipIf(!onLinux)('hostile files over a real socket', () => {
   const results: CaseResult[] = [];
 
   beforeAll(async () => {
-    const build = spawnSync(process.execPath, ['scripts/server-build.mjs'], { cwd: repoRoot });
-    if (build.status !== 0) throw new Error(`server build failed: ${String(build.stderr)}`);
     dataDir = mkdtempSync(path.join(tmpdir(), 'fj-hostile-'));
     server = await HostileServer.start({
       dataDir,

@@ -1,6 +1,5 @@
 // Two real server processes (the build, as `npm start` runs it) behind a round-robin balancer,
 // sharing PostgreSQL, Redis and an S3 bucket: the set-up docs/deploy.md describes.
-import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,7 +23,6 @@ const skipReason = !postgres
     : undefined;
 if (skipReason) console.warn(`multi-server: skipped, ${skipReason}`);
 
-const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 const rateLimitMax = 40;
 const revocationDeadlineMs = 5000;
 
@@ -78,8 +76,6 @@ describe.skipIf(skipReason !== undefined)('two servers behind a balancer', () =>
   const dirs: string[] = [];
 
   beforeAll(async () => {
-    const build = spawnSync(process.execPath, ['scripts/server-build.mjs'], { cwd: repoRoot });
-    if (build.status !== 0) throw new Error(`server build failed: ${String(build.stderr)}`);
     if (!postgres) return;
     database = await postgres.create();
     s3 = await startS3Server();

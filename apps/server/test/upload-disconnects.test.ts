@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startChildServer, type ChildServer } from './helpers/child-server.ts';
-import { ensureServerBuild, signUpOver } from './helpers/child-session.ts';
+import { signUpOver } from './helpers/child-session.ts';
 import { multipartBody } from './helpers/multipart.ts';
 
 const overLimit = Buffer.alloc(21 * 1024 * 1024, 'spot,'.repeat(10));
@@ -21,7 +21,6 @@ describe('uploads that are refused or abandoned over a real socket', () => {
   let dataDir: string;
 
   beforeAll(async () => {
-    ensureServerBuild();
     dataDir = mkdtempSync(path.join(tmpdir(), 'fj-uploads-'));
     port = await freePort();
     // Its own temporary folder, where the uploads are spooled: the last test looks in it.

@@ -27,15 +27,16 @@ export interface ChildServer {
 }
 
 /**
- * The real server from its sources (`node --import tsx apps/server/src/main.ts`, as `npm run dev`
- * runs it: these tests are about this code, the browser tests run the build), or with `build`
- * its build (`node apps/server/dist/main.js`, as `npm start` runs it; scripts/server-build.mjs
- * makes it), in a process of its own, answering /api/health before this resolves.
+ * The real server, in a process of its own, answering /api/health before this resolves: its build
+ * (`node apps/server/dist/main.js`, as `npm start` runs it), which the suite's global setup made
+ * from the current sources (helpers/global-build.ts). A start from the sources with tsx
+ * (`build: false`, as `npm run dev`) compiles TypeScript first: seconds more on a busy machine.
  */
 export async function startChildServer(options: {
   dataDir: string;
   port: number;
   databaseUrl?: string;
+  /** The build (default), or the sources with tsx (false). */
   build?: boolean;
   /** The address clients reach it at (a balancer's); its own address unless set; null: unset. */
   publicUrl?: string | null;
@@ -57,9 +58,10 @@ export async function startChildServer(options: {
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...options.env,
   };
-  const args = options.build
-    ? ['apps/server/dist/main.js']
-    : ['--import', 'tsx', 'apps/server/src/main.ts'];
+  const args =
+    options.build === false
+      ? ['--import', 'tsx', 'apps/server/src/main.ts']
+      : ['apps/server/dist/main.js'];
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env,

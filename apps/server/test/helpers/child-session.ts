@@ -1,15 +1,6 @@
-import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-
-const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..', '..');
-
-/** Makes the server's build if it is missing or stale (scripts/server-build.mjs, as `npm start`). */
-export function ensureServerBuild(): void {
-  const build = spawnSync(process.execPath, ['scripts/server-build.mjs'], { cwd: repoRoot });
-  if (build.status !== 0) throw new Error(`server build failed: ${String(build.stderr)}`);
-}
 
 /** A fresh account on a running server, signed up as the web app does, and its ID token. */
 export async function signUpOver(baseUrl: string): Promise<{ token: string; email: string }> {
