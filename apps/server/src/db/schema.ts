@@ -1,4 +1,12 @@
 import type { Generated } from 'kysely';
+import type {
+  SavedSearchesTable,
+  SearchFindsTable,
+  SearchSpotsTable,
+  SearchStateTable,
+  SearchVisitsTable,
+} from './schema-search.ts';
+import type { ShareGrantsTable, ShareLocationsTable, SharesTable } from './schema-sharing.ts';
 
 /** Tables of the journal itself; better-auth's tables are typed by better-auth. */
 export interface PreferencesTable {
@@ -136,107 +144,6 @@ export interface SyncTombstonesTable {
   deleted_at: string;
 }
 
-/** A share of some of the owner's spots (docs/behaviour.md#sharing). */
-export interface SharesTable {
-  id: string;
-  user_id: string;
-  /** SHA-256 (base64url) of a link share's token; null for an e-mail share. */
-  token_hash: string | null;
-  /** Keys the share's opaque ids (HMAC of the real id). */
-  secret: string;
-  precision: string;
-  dates: string;
-  include_finds: number;
-  include_notes: number;
-  include_photos: number;
-  /** Raised by every change of the share: projections of an older version are computed again. */
-  version: number;
-  expires_at: string;
-  created_at: string;
-  last_used_at: string | null;
-  use_count: number;
-  revoked_at: string | null;
-}
-
-/** A spot of a share, and the projection computed for it (null until first read). */
-export interface ShareLocationsTable {
-  share_id: string;
-  location_id: string;
-  /** JSON of the SharedLocation a viewer receives. */
-  projection: string | null;
-  /** JSON: opaque photo id → the real photo id, for the share's photo routes. */
-  photo_keys: string | null;
-  projected_version: number | null;
-  /** The location's revision the projection was computed from (bigint: read with Number()). */
-  projected_revision: number | null;
-}
-
-/** The invitation of an e-mail share: pending until the invitee accepts it. */
-export interface ShareGrantsTable {
-  id: string;
-  share_id: string;
-  /** Lower-cased. */
-  email: string;
-  /** Set when accepted. */
-  user_id: string | null;
-  status: 'pending' | 'accepted';
-}
-
-/** The search index (db/migrations/0009-search.ts): derived, refreshed by revision. */
-export interface SearchStateTable {
-  user_id: string;
-  /** The user's revision the index was last brought up to. */
-  revision: number;
-}
-
-/** A spot's folded text and keys; lists of keys are written `\nkey\nkey\n`. */
-export interface SearchSpotsTable {
-  location_id: string;
-  user_id: string;
-  text: string;
-  terrain: string;
-  trees: string;
-  categories: string;
-  /** The access status, '' without one. */
-  access: string;
-  kind: string;
-  favorite: number;
-  lat: number;
-  lng: number;
-  newest_visit: string | null;
-}
-
-export interface SearchVisitsTable {
-  entry_id: string;
-  user_id: string;
-  location_id: string;
-  date: string;
-  month: number;
-  text: string;
-}
-
-export interface SearchFindsTable {
-  entry_id: string;
-  user_id: string;
-  location_id: string;
-  species_key: string;
-  quantity: number | null;
-  unit: string | null;
-}
-
-/** A named query of the query box (docs/behaviour.md#search). */
-export interface SavedSearchesTable {
-  id: string;
-  user_id: string;
-  name: string;
-  query: string;
-  created_at: string;
-  updated_at: string;
-  revision: number;
-  /** When it was deleted: the row stays, kept as long as sync tombstones, to tell GET /sync. */
-  deleted_at: string | null;
-}
-
 export interface Database {
   shares: SharesTable;
   share_locations: ShareLocationsTable;
@@ -258,3 +165,12 @@ export interface Database {
   user: UserTable;
   kysely_migration: { name: string; timestamp: Generated<string> };
 }
+
+export type {
+  SavedSearchesTable,
+  SearchFindsTable,
+  SearchSpotsTable,
+  SearchStateTable,
+  SearchVisitsTable,
+} from './schema-search.ts';
+export type { ShareGrantsTable, ShareLocationsTable, SharesTable } from './schema-sharing.ts';
