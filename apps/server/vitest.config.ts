@@ -1,15 +1,19 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Files that measure how long the server's event loop is held, or rewrite the build's code cache
- * (boot): they run after the others, one at a time, so no other test file competes with them
- * for the two cores.
+ * Files that hold the server to a time bound (its event loop, an answer within so many ms, a
+ * Retry-After counted on the real clock), or rewrite the build's code cache (boot): they run
+ * after the others, one at a time, so no other test file competes with them for the two cores.
+ * (Run beside two others on a loaded machine, tiles, redis-fault and sign-in-throttle failed.)
  */
 const alone = [
   'test/hostile-files.test.ts',
   'test/export-yields.test.ts',
   'test/restore-limits.test.ts',
   'test/boot.test.ts',
+  'test/tiles.test.ts',
+  'test/redis-fault.test.ts',
+  'test/sign-in-throttle.test.ts',
 ];
 
 /**
