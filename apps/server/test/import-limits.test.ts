@@ -18,7 +18,7 @@ const collection = (features: unknown[]) => JSON.stringify({ type: 'FeatureColle
 const errorOf = (body: string) =>
   (JSON.parse(body) as { error: { code: string; message: string } }).error;
 
-// Every limit of docs/behaviour.md#import, counted while the file streams (IMPORT_MAX_MB at its
+// Every limit of docs/files.md#import, counted while the file streams (IMPORT_MAX_MB at its
 // default of 20).
 describe.each(databaseKinds)('import limits on $name', (kind) => {
   const t = useTestApp(kind);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { JournalCutter, type JournalPart } from '../src/modules/backup/journal-scan.ts';
 
 /*
- * The journal is cut into its parts as it inflates (docs/behaviour.md#restore), so a part may
+ * The journal is cut into its parts as it inflates (docs/files.md#restore), so a part may
  * arrive in any number of pieces: a string, an escape or a bracket split between two chunks
  * must cut the same parts as the whole file at once.
  */

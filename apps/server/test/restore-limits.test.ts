@@ -11,7 +11,7 @@ import { useTestApp } from './helpers/use-test-app.ts';
 import { sha256, unzip, zipOf } from './helpers/zip-files.ts';
 
 /*
- * A backup is bounded before it is expensive (docs/behaviour.md#restore): every ZIP here is crafted in the test, its manifest's checksums made to match, so each
+ * A backup is bounded before it is expensive (docs/files.md#restore): every ZIP here is crafted in the test, its manifest's checksums made to match, so each
  * one reaches the limit it is about.
  */
 

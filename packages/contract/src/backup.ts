@@ -9,7 +9,7 @@ const counts = z.object({
 /**
  * What restoring an account's backup ZIP through POST /import would do (preview) or did: what
  * the backup holds, what it adds, what it skips because the account has those ids already, and
- * how many ids were another account's and so were given new ones (docs/behaviour.md#restore).
+ * how many ids were another account's and so were given new ones (docs/files.md#restore).
  */
 export const restoreSummarySchema = z.object({
   backup: counts,

@@ -1,7 +1,7 @@
 import { z } from './zod.ts';
 import { limits } from './limits.ts';
 
-/** What GET /api/v1/export can write (docs/behaviour.md#export). */
+/** What GET /api/v1/export can write (docs/files.md#export). */
 export const exportFormats = ['geojson', 'gpx', 'kml', 'csv', 'inaturalist'] as const;
 export type ExportFormat = (typeof exportFormats)[number];
 
@@ -16,7 +16,7 @@ export type Geoprivacy = (typeof geoprivacyValues)[number];
 export const maxExportIds = 300;
 
 /**
- * The CSV export's columns, in order (docs/behaviour.md#export); the CSV import reads them back.
+ * The CSV export's columns, in order (docs/files.md#export); the CSV import reads them back.
  * A row per find: `entry_species` its species, `quantity` and `unit` its own.
  */
 export const csvExportColumns = [

@@ -1,7 +1,7 @@
 import { restoreSummarySchema } from './backup.ts';
 import { z } from './zod.ts';
 
-/** The formats POST /import reads (docs/behaviour.md#import). */
+/** The formats POST /import reads (docs/files.md#import). */
 export const importFormats = ['geojson', 'gpx', 'kml', 'kmz', 'csv'] as const;
 export type ImportFormat = (typeof importFormats)[number];
 

@@ -42,7 +42,7 @@ export type SavedSearch = z.infer<typeof savedSearchSchema>;
 /** GET /searches: the user's saved searches, by name. */
 export const savedSearchListSchema = z.object({ data: z.array(savedSearchSchema) });
 
-/** A saved search as a backup holds it (docs/behaviour.md#backup). */
+/** A saved search as a backup holds it (docs/files.md#backup). */
 export const backupSearchSchema = savedSearchFieldsSchema.extend({
   id: z.string().trim().min(1).max(limits.idLength).refine(oneLine, noControls),
   createdAt: z.string().max(40),

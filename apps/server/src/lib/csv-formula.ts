@@ -2,7 +2,7 @@
  * CSV formula injection (OWASP "CSV Injection"): a spreadsheet runs a cell that starts with
  * `=`, `+`, `-`, `@`, a tab or a carriage return as a formula. Our CSV exports prefix such a
  * text cell with `'`, which spreadsheets show as text; the import takes it off again, so our
- * own file reads back as it was written (docs/behaviour.md#export).
+ * own file reads back as it was written (docs/files.md#export).
  *
  * The two are inverses for every text: a text that already starts with quotes and then one of
  * those characters gets one quote more, and the import takes exactly one off such a cell. A

@@ -24,7 +24,7 @@ export interface BackupZipLimits {
 const maxManifestBytes = 64 * 1024 * 1024;
 /**
  * The journal is read as it inflates, a spot at a time: 32 MB of JSON is some 100,000 entries
- * with notes, and bounds how long a restore holds its transaction (docs/behaviour.md#restore).
+ * with notes, and bounds how long a restore holds its transaction (docs/files.md#restore).
  */
 export const maxJournalBytes = 32 * 1024 * 1024;
 const maxPhotoBytes = 64 * 1024 * 1024;
@@ -104,7 +104,7 @@ function listEntries(zip: ZipFile): Promise<Entry[]> {
 
 /**
  * An account's backup ZIP on disk, opened with every name and size checked before a byte is
- * inflated (docs/behaviour.md#restore): at most maxFiles files, only the names a backup holds
+ * inflated (docs/files.md#restore): at most maxFiles files, only the names a backup holds
  * (no path can leave its folder), each file's declared size and ratio within `perFile`, and
  * declared sizes within maxInflatedBytes in all. Declared sizes may lie: yauzl
  * (validateEntrySizes) fails a file the moment it inflates past its declared size.

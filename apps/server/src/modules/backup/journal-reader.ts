@@ -34,7 +34,7 @@ export type JournalHead = z.infer<typeof journalHeadSchema>;
 const maxMemberBytes = 4 * 1024 * 1024;
 
 /**
- * The journal of an opened backup, read a spot at a time (docs/behaviour.md#restore): each spot
+ * The journal of an opened backup, read a spot at a time (docs/files.md#restore): each spot
  * is parsed only when its turn comes and checked as POST /locations checks it, its photos read
  * and checked then, and nothing of it is kept once the caller has taken it. A limit crossed
  * (nesting, a spot's size, the account's quotas) throws at that spot, the rest unread; a spot

@@ -1,4 +1,4 @@
-/** What names a file as one of ours, and the layout's version (docs/behaviour.md#backup). */
+/** What names a file as one of ours, and the layout's version (docs/files.md#backup). */
 export const backupFormat = 'foraging-journal-backup';
 export const backupVersion = 1;
 

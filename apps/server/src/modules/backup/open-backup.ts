@@ -23,7 +23,7 @@ export interface OpenedBackup {
 }
 
 /**
- * Opens a backup (docs/behaviour.md#restore): its manifest is ours and of a version this server
+ * Opens a backup (docs/files.md#restore): its manifest is ours and of a version this server
  * reads, and it lists exactly the files the ZIP holds. The journal and the photos are read
  * after, by JournalReader (journal-reader.ts), as they are restored, each checked against the
  * manifest.

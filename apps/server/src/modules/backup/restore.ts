@@ -46,7 +46,7 @@ const batchRows = 1_000;
 const batchJsonBytes = 512 * 1024;
 
 /**
- * Restores an account's backup ZIP (docs/behaviour.md#restore), read from a file on disk: a
+ * Restores an account's backup ZIP (docs/files.md#restore), read from a file on disk: a
  * preview that writes nothing, and the restore itself, whose rows go in one transaction and whose
  * photos are written before it commits and deleted again if it does not. Both read the journal
  * a batch of spots at a time, planned and (restoring) written before the next is read, giving

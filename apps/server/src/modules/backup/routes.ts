@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { BackupService } from './service.ts';
 
-/** GET /backup: the whole account as one ZIP, streamed (docs/behaviour.md#backup). */
+/** GET /backup: the whole account as one ZIP, streamed (docs/files.md#backup). */
 export function backupRoutes(service: BackupService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(

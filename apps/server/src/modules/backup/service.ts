@@ -53,7 +53,7 @@ export async function addStreamed(zip: ZipFile, name: string, source: Readable, 
 }
 
 /**
- * A backup of one account (docs/behaviour.md#backup): one ZIP, streamed while it is written,
+ * A backup of one account (docs/files.md#backup): one ZIP, streamed while it is written,
  * holding the journal as JSON, every photo and thumbnail of its entries, and last the manifest
  * with the counts and each file's SHA-256.
  */

@@ -7,7 +7,7 @@ import { badField } from '../../errors.ts';
 import type { ExportService } from './service.ts';
 
 /**
- * GET /export: the user's spots as a file, streamed (docs/behaviour.md#export); format=backup is
+ * GET /export: the user's spots as a file, streamed (docs/files.md#export); format=backup is
  * the account's backup ZIP, as GET /backup sends it.
  */
 /** What format=backup needs of the backup service (modules/backup): the account's ZIP. */

@@ -56,7 +56,7 @@ const writers: Record<ExportFormat, () => Promise<Writer>> = {
 };
 
 /**
- * Exports (docs/behaviour.md#export): the file is written while the spots are read, a page at a
+ * Exports (docs/files.md#export): the file is written while the spots are read, a page at a
  * time, and sent as it is written; the reply's back-pressure paces the reads, and the work
  * pauses every few milliseconds for other requests (text-stream.ts).
  */

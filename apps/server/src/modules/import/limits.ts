@@ -1,5 +1,5 @@
 /**
- * What one import may cost, each counted while the file is read (docs/behaviour.md#import): the
+ * What one import may cost, each counted while the file is read (docs/files.md#import): the
  * first crossed ends the work with a 4xx naming it, and nothing is written.
  */
 export const importLimits = {

@@ -29,7 +29,7 @@ type Slot = { work: Promise<unknown> };
  * POST /import (with `?preview=true`, the preview) and POST /import/preview, its older alias:
  * the file is the raw body, whatever its content type, or a multipart upload's one file, up to
  * IMPORT_MAX_MB, or an account's backup ZIP up to RESTORE_MAX_MB, restored
- * (docs/behaviour.md#import, #restore).
+ * (docs/files.md#import, #restore).
  */
 export function importRoutes(
   service: ImportService,

@@ -181,7 +181,7 @@ async function plan(
   return result;
 }
 
-/** Imports (docs/behaviour.md#import): a preview that writes nothing, and the import itself. */
+/** Imports (docs/files.md#import): a preview that writes nothing, and the import itself. */
 export function createImportService({
   db,
   maxLocationsPerUser,

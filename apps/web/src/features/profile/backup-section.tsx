@@ -11,7 +11,7 @@ interface BackupSectionProps {
   save?: (file: ExportFile) => void;
 }
 
-/** The whole account, photos included, as one ZIP (docs/behaviour.md#backup). */
+/** The whole account, photos included, as one ZIP (docs/files.md#backup). */
 export function BackupSection({ download = downloadBackup, save = saveFile }: BackupSectionProps) {
   const [received, setReceived] = useState(0);
   const { busy, error, run } = useSubmit(errorMessage, { logAs: 'Backup failed' });

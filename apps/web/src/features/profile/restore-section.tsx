@@ -30,7 +30,7 @@ const counts = (c: RestoreSummary['added']) =>
   `${plural(c.spots, 'spot', 'spots')}, ${plural(c.entries, 'entry', 'entries')} and ${plural(c.photos, 'photo', 'photos')}`;
 
 /**
- * Restores a backup ZIP into this account (docs/behaviour.md#restore): the file is checked and
+ * Restores a backup ZIP into this account (docs/files.md#restore): the file is checked and
  * previewed first (what it adds, what is skipped), then restored on confirmation.
  */
 export function RestoreSection({

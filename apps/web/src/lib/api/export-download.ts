@@ -97,7 +97,7 @@ async function downloadAttachment(
   return file;
 }
 
-/** GET /export (docs/behaviour.md#export). `client` is for tests. */
+/** GET /export (docs/files.md#export). `client` is for tests. */
 export function downloadExport(
   request: ExportRequest,
   onProgress: (bytes: number) => void = () => {},
@@ -110,7 +110,7 @@ export function downloadExport(
   return downloadAttachment(`/export?${query.toString()}`, fallback, onProgress, client);
 }
 
-/** GET /backup: the whole account as a ZIP (docs/behaviour.md#backup). */
+/** GET /backup: the whole account as a ZIP (docs/files.md#backup). */
 export function downloadBackup(
   onProgress: (bytes: number) => void = () => {},
   client: Client = api,

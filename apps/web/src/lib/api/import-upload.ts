@@ -36,7 +36,7 @@ const IMPORT_WORDS: ImportUploadWords = {
  * POST /import (with `?preview=true`, the preview) as a multipart upload: the mapping field,
  * then the file, whose name tells the server its format (a backup ZIP is told by its contents:
  * restore-upload.ts). Through the API client's rules, with upload progress 0…1
- * (docs/behaviour.md#import).
+ * (docs/files.md#import).
  */
 export async function sendToImport(
   request: ImportRequest,

@@ -12,7 +12,7 @@ export type RestoreProgress = (fraction: number) => void;
 
 /**
  * A backup ZIP goes to POST /import like any import file; the server tells a backup from its
- * contents (docs/behaviour.md#restore). Only its words differ.
+ * contents (docs/files.md#restore). Only its words differ.
  */
 const RESTORE_WORDS: ImportUploadWords = {
   tooLarge:

@@ -1,7 +1,7 @@
 import { csvExportColumns, type CsvExportColumn } from '@fj/contract/export';
 
 /**
- * Our export's columns (docs/behaviour.md#export) but its photos, which name the exporting
+ * Our export's columns (docs/files.md#export) but its photos, which name the exporting
  * account's files; a mapping names the file's column for each.
  */
 export type CsvColumn = Exclude<CsvExportColumn, 'photos'>;

@@ -91,7 +91,7 @@ async function* inflated(zip: ZipFile, entry: Entry, maxBytes: number): AsyncGen
 
 /**
  * The KML inside a KMZ file, streamed with caps on entries and on the inflated size and ratio
- * (docs/behaviour.md#import). The archive closes once the KML has been read (or refused).
+ * (docs/files.md#import). The archive closes once the KML has been read (or refused).
  */
 export async function* kmlOfKmz(file: string, limits: KmzLimits): AsyncGenerator<Buffer> {
   const zip = await open(file);

@@ -121,7 +121,7 @@ export function choose(choice: ColumnChoice, column: CsvColumn, theirs: string):
 }
 
 /**
- * What the server is sent (docs/behaviour.md#import): only what differs from its own rule,
+ * What the server is sent (docs/files.md#import): only what differs from its own rule,
  * which looks a column not mapped up under our name. '' says "none" where the file has a
  * column of our name that is not to be read.
  */

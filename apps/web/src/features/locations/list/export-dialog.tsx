@@ -42,7 +42,7 @@ interface ExportDialogProps {
   save?: (file: ExportFile) => void | Promise<void>;
 }
 
-/** Choose a format and which spots, then download the file (docs/behaviour.md#export). */
+/** Choose a format and which spots, then download the file (docs/files.md#export). */
 export function ExportDialog({
   total,
   shownIds,

@@ -21,7 +21,7 @@ import {
 import { ImportMapping } from './import-mapping.tsx';
 import { ImportProblems, previewLine, resultLine } from './import-summary.tsx';
 
-/** The extensions the server tells a format by (docs/behaviour.md#import). */
+/** The extensions the server tells a format by (docs/files.md#import). */
 const extensions = ['geojson', 'json', 'gpx', 'kml', 'kmz', 'csv'];
 const accept = extensions.map((extension) => `.${extension}`).join(',');
 const extensionOf = (name: string) => name.toLowerCase().split('.').pop() ?? '';
@@ -42,7 +42,7 @@ interface ImportDialogProps {
 
 /**
  * Pick a file, map a CSV's columns, see what would be created and what cannot be read, then
- * import it in one go (docs/behaviour.md#import). A failure keeps the file and the mapping.
+ * import it in one go (docs/files.md#import). A failure keeps the file and the mapping.
  */
 export function ImportDialog({
   onClose,

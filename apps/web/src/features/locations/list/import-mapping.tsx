@@ -13,7 +13,7 @@ interface ImportMappingProps {
   disabled: boolean;
 }
 
-/** CSV: which of the file's columns holds each of our fields (docs/behaviour.md#import). */
+/** CSV: which of the file's columns holds each of our fields (docs/files.md#import). */
 export function ImportMapping({ header, choice, onChoice, disabled }: ImportMappingProps) {
   return (
     <fieldset className="plain-fieldset">
