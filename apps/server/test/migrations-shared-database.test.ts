@@ -31,6 +31,7 @@ describe.runIf(postgres)('migrations on a PostgreSQL database shared by schemas'
       '0007-journal-bytes',
       '0008-entry-finds',
       '0009-search',
+      '0010-shares',
     ]);
     const user = await second.signUp();
     const res = await second.app.inject({

@@ -1,5 +1,6 @@
 import type { Location } from '@fj/contract/locations';
 import type { LatLng } from '../../lib/geo.ts';
+import { MAP_VIEW_KEY } from '../../lib/map-view-key.ts';
 
 export interface MapView {
   longitude: number;
@@ -26,7 +27,7 @@ export function boundsOf(locations: readonly Location[]): Bounds | null {
   return [west, south, east, north];
 }
 
-const storageKey = 'fj.mapView';
+const storageKey = MAP_VIEW_KEY;
 
 /** The view the map was last left at on this device, if any. */
 export function storedView(): MapView | null {

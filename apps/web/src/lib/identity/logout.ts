@@ -1,3 +1,4 @@
+import { MAP_VIEW_KEY } from '../map-view-key.ts';
 import { LAST_LOGGED_IN_USER_KEY } from './session.ts';
 
 export interface LogoutSteps {
@@ -10,7 +11,7 @@ export interface LogoutSteps {
 
 /**
  * The logout sequence (docs/behaviour.md#logout), in this order: clear the cache, reset the store (and its stored
- * copy), delete the saved map areas, sign out of the provider, forget 'lastLoggedInUser'.
+ * copy), delete the saved map areas, sign out of the provider, forget 'lastLoggedInUser' and the map's last view.
  * Failures are logged and rethrown.
  */
 export async function runLogout(steps: LogoutSteps): Promise<void> {
@@ -20,6 +21,7 @@ export async function runLogout(steps: LogoutSteps): Promise<void> {
     await steps.forgetSavedAreas();
     await steps.signOut();
     localStorage.removeItem(LAST_LOGGED_IN_USER_KEY);
+    localStorage.removeItem(MAP_VIEW_KEY);
   } catch (error) {
     console.error('Logout failed', error);
     throw error;
