@@ -87,7 +87,7 @@ interface HostileCase {
   expect: readonly Expected[];
   /** The input's bytes and how it is sent. */
   prepare(context: Context): { inputBytes: number; send: Send };
-  /** The RSS growth allowed, when not 64 MB + 4 × the input. */
+  /** The RSS growth allowed, when not 72 MB + 4 × the input (rssBoundMbOf). */
   rssBoundMb?: number;
   /** The case's own checks of the answer. */
   check?(answer: Answer): string[];
