@@ -126,8 +126,9 @@ describe('an export of 5,000 spots beside health checks, over a real socket', ()
       location_id: spot.id,
       user_id: user.id,
       date: '2026-06-01',
+      // Entries keep their finds (migration 0008); a species list alone is no longer stored.
       details: JSON.stringify({
-        species: ['porcini', 'chanterelle', 'birch bolete'],
+        finds: [{ species: 'porcini' }, { species: 'chanterelle' }, { species: 'birch bolete' }],
         abundance: 3,
         notes: 'Under the oak & birch',
       }),
@@ -178,7 +179,8 @@ describe('an export of 5,000 spots beside health checks, over a real socket', ()
     ],
     [
       'csv',
-      (body) => expect(parseCsv(body, { columns: true }) as unknown[]).toHaveLength(spotCount),
+      // A row per find: three finds on each spot's one entry.
+      (body) => expect(parseCsv(body, { columns: true }) as unknown[]).toHaveLength(spotCount * 3),
     ],
     [
       'inaturalist',
