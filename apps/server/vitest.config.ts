@@ -4,7 +4,8 @@ import { defineConfig } from 'vitest/config';
  * Files that hold the server to a time bound (its event loop, an answer within so many ms, a
  * Retry-After counted on the real clock), or rewrite the build's code cache (boot): they run
  * after the others, one at a time, so no other test file competes with them for the two cores.
- * (Run beside two others on a loaded machine, tiles, redis-fault and sign-in-throttle failed.)
+ * (Run beside two others on a loaded machine, tiles, redis-fault, sign-in-throttle and fuzz's
+ * 200 ms per answer failed.)
  */
 const alone = [
   'test/hostile-files.test.ts',
@@ -14,6 +15,7 @@ const alone = [
   'test/tiles.test.ts',
   'test/redis-fault.test.ts',
   'test/sign-in-throttle.test.ts',
+  'test/fuzz.test.ts',
 ];
 
 /**

@@ -63,9 +63,10 @@ const attempts = 5;
 
 /**
  * Kysely's migrator looks for its own table by listing the tables of every schema in the
- * database, calling has_schema_privilege on each schema's name. When another app sharing the
- * database drops a schema meanwhile, that call fails with 3F000 (invalid_schema_name), which says
- * nothing about our schema: look again.
+ * database (has_schema_privilege on each schema's name, pg_get_serial_sequence on each column).
+ * When another app sharing the database drops a schema, a table or a column meanwhile, that
+ * listing fails with 3F000, 42P01 or 42703, which says nothing about our schema: look again.
+ * A migration of ours that fails is reported as such (`failed`) and never retried.
  */
 async function migrate(
   db: Kysely<unknown>,
@@ -76,15 +77,20 @@ async function migrate(
     const { error, results } = await run(await createMigrator(db, dialect));
     const failed = results?.find((result) => result.status === 'Error');
     if (!error && !failed) return;
-    if (attempt < attempts && !failed && isOtherSchemaGone(error)) continue;
+    if (attempt < attempts && !failed && isOtherSchemaChanging(error)) continue;
     const name = failed ? ` (${failed.migrationName})` : '';
     throw new Error(`Database migration failed${name}`, { cause: error });
   }
 }
 
-function isOtherSchemaGone(error: unknown): boolean {
+/** invalid_schema_name, undefined_table, undefined_column: another schema changed under the listing. */
+const otherSchemaChangedCodes = new Set(['3F000', '42P01', '42703']);
+
+function isOtherSchemaChanging(error: unknown): boolean {
   return (
-    typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '3F000'
+    typeof error === 'object' &&
+    error !== null &&
+    otherSchemaChangedCodes.has(String((error as { code?: unknown }).code))
   );
 }
 
