@@ -53,13 +53,15 @@ export function createLocationService({
   /**
    * The whole location of this row as the API answers it: its entries, newest first, with signed
    * photo URLs, read through `executor`. An entry write passes its transaction and the row its
-   * touch returned, so its answer is what it wrote: two reads in the transaction instead of three after it.
+   * touch returned, so its answer is what it wrote: one read (entries and photos) in the
+   * transaction instead of three after it.
    */
   async function whole(executor: Executor, row: LocationsTable): Promise<Location> {
-    const [entries, photos] = await Promise.all([
-      entriesRepository.ofLocation(executor, row.user_id, row.id),
-      photosRepository.ofLocation(executor, row.user_id, row.id),
-    ]);
+    const { entries, photos } = await entriesRepository.ofLocationWithPhotos(
+      executor,
+      row.user_id,
+      row.id,
+    );
     return toLocation(row, entries, photosByEntry(photos), signer);
   }
 
