@@ -66,6 +66,7 @@ export function createServices(deps: ServiceDeps) {
   const journal = createJournalQuota({ dialect, maxBytesPerUser: quotas.journalBytesPerUser });
   const locations = createLocationService({
     db,
+    dialect,
     writes,
     storage,
     signer,
@@ -135,6 +136,7 @@ export function createServices(deps: ServiceDeps) {
     }),
     entries: createEntryService({
       dialect,
+      db,
       writes,
       storage,
       locations,
