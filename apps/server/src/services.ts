@@ -66,6 +66,7 @@ export function createServices(deps: ServiceDeps) {
   const journal = createJournalQuota({ dialect, maxBytesPerUser: quotas.journalBytesPerUser });
   const locations = createLocationService({
     db,
+    dialect,
     writes,
     storage,
     signer,
@@ -134,6 +135,8 @@ export function createServices(deps: ServiceDeps) {
       onPreferencesWritten: (userId) => preferences.forget(userId),
     }),
     entries: createEntryService({
+      dialect,
+      db,
       writes,
       storage,
       locations,
