@@ -69,7 +69,9 @@ export async function runSearch(
       source: 'server',
     };
   } catch (error) {
-    if (isNoResponse(error)) return deviceSearch(locations, facets);
+    // No answer, or a server without GET /search (the original API): the device searches.
+    if (isNoResponse(error) || (error instanceof ApiError && error.status === 404))
+      return deviceSearch(locations, facets);
     if (error instanceof ApiError && (error.status >= 500 || error.code === 'INVALID_RESPONSE')) {
       console.warn('Search on the server failed; searched on the device', error);
       return deviceSearch(locations, facets, SERVER_FAILED_NOTE);

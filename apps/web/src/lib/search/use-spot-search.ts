@@ -17,6 +17,8 @@ export interface SpotSearch {
   searching: boolean;
   /** The server refused the search (a 400 names its facet), in words for people. */
   error: string | null;
+  /** Runs the search again (after a failure). */
+  retry(): void;
 }
 
 interface Answered {
@@ -40,7 +42,9 @@ export function useSpotSearch(
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the key stands for the request
   const read = useMemo(() => readRequest(request), [key]);
   const [answered, setAnswered] = useState<Answered | null>(null);
-  const runKey = `${online ? 'online' : 'offline'} ${key}`;
+  const [attempt, setAttempt] = useState(0);
+  const runKey = `${attempt} ${online ? 'online' : 'offline'} ${key}`;
+  const retry = () => setAttempt((count) => count + 1);
 
   useEffect(() => {
     if (!read.active) return;
@@ -63,7 +67,14 @@ export function useSpotSearch(
   }, [runKey, read, locations, delayMs]);
 
   if (!read.active)
-    return { active: false, problems: read.problems, outcome: null, searching: false, error: null };
+    return {
+      active: false,
+      problems: read.problems,
+      outcome: null,
+      searching: false,
+      error: null,
+      retry,
+    };
   const fresh = answered?.key === runKey;
   return {
     active: true,
@@ -71,5 +82,6 @@ export function useSpotSearch(
     outcome: answered?.outcome ?? null,
     searching: !fresh,
     error: fresh ? (answered?.error ?? null) : null,
+    retry,
   };
 }
