@@ -51,7 +51,8 @@ export function useFitToMatches(
     fitted.current = key;
     const bounds = boundsOf(hits.map((hit) => hit.location));
     if (!bounds || selectedId) return;
-    map.fitBounds(bounds, { padding: 80, maxZoom: 15, duration: 600 });
+    // Not closer than zoom 13: one match alone keeps the spots around it in view.
+    map.fitBounds(bounds, { padding: 80, maxZoom: 13, duration: 600 });
   }, [mapRef, ready, key, hits, selectedId]);
 }
 
