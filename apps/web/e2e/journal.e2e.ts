@@ -74,7 +74,8 @@ describe.skipIf(e2e.skip)('the journal pages', () => {
       expect(box?.height ?? 0).toBeGreaterThan(150);
       await screenshot(page, name);
 
-      await page.getByLabel('Search spots').fill('spot 01');
+      // A phrase: the words "spot" and "01" apart would also find Spot 001 and Spot 101.
+      await page.getByLabel('Search spots').fill('"spot 01"');
       await page.getByText('Showing 10 of 240 spots').waitFor();
       await page.getByRole('button', { name: /Favourites only/ }).click();
       await page.getByText('Showing 1 of 240 spots').waitFor();

@@ -16,6 +16,7 @@ import {
   waitForPath,
 } from './support/browser.ts';
 import { createSpots, makeJpeg, pageShot, signOut } from './support/journal.ts';
+import { filterChip, showFilters } from './support/search-journal.ts';
 
 type Viewport = typeof desktop | typeof phone;
 
@@ -193,15 +194,17 @@ async function journey(browser: Browser, viewport: Viewport, photo: string): Pro
   // The store's list is fresh (under 30 s), so the two API spots need a forced fetch: reload.
   await page.reload();
   await page.getByText('Showing all 3 spots').waitFor();
-  await page.getByLabel('Category').selectOption('mushrooms');
+  // The filter chips write the query box (docs/behaviour.md#search-page).
+  await showFilters(page);
+  await filterChip(page, 'Category', 'mushrooms').click();
   await page.getByText('Showing 1 of 3 spots').waitFor();
   await row.waitFor();
   expect(await page.locator('.location-item').count()).toBe(1);
-  await page.getByLabel('Category').selectOption('');
-  await page.getByLabel('Species').selectOption('chanterelle');
+  await filterChip(page, 'Category', 'mushrooms').click();
+  await filterChip(page, 'Species found', 'chanterelle').click();
   await page.getByText('Showing 1 of 3 spots').waitFor();
   await row.waitFor();
-  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await page.getByRole('button', { name: 'Clear search' }).click();
   await page.getByText('Showing all 3 spots').waitFor();
   await page.getByLabel('Search spots').fill('chanterelle dell');
   await page.getByText('Showing 1 of 3 spots').waitFor();

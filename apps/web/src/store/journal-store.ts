@@ -4,6 +4,7 @@ import { initialJournalData } from './journal-defaults.ts';
 import { journalPersistOptions } from './journal-persistence.ts';
 import { createLocationSlice } from './location-slice.ts';
 import { createOfflineJournal } from './offline-journal.ts';
+import { createSavedSearchSlice } from './saved-search-slice.ts';
 import { createSpeciesRename } from './species-rename.ts';
 import { createSpeciesSlice } from './species-slice.ts';
 import type { JournalState } from './journal-types.ts';
@@ -33,11 +34,14 @@ export const useJournalStore = create<JournalState>()(
       store.persist.clearStorage();
     }
 
+    const { takeServerSearches, ...savedSearchActions } = createSavedSearchSlice(set, get, offline);
+
     return {
       ...initialJournalData(),
+      ...savedSearchActions,
       ...speciesActions,
       ...createSpeciesRename(set, get, offline),
-      ...createLocationSlice(set, get, offline, takeServerLists),
+      ...createLocationSlice(set, get, offline, takeServerLists, takeServerSearches),
 
       async syncNow() {
         await offline.replayNow();

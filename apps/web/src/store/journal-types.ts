@@ -1,6 +1,7 @@
 import type { CreateEntryInput, UpdateEntryInput } from '@fj/contract/entries';
 import type { CreateLocationInput, Location, UpdateLocationInput } from '@fj/contract/locations';
 import type { PhotoEntry } from '@fj/contract/photos';
+import type { SavedSearch } from '@fj/contract/saved-searches';
 import type { OutboxItem } from '../lib/offline/outbox-ops.ts';
 
 /** docs/behaviour.md#journal-store: a default list plus the user's own additions. */
@@ -33,6 +34,8 @@ export interface JournalData {
   outbox: OutboxItem[];
   /** Date.now() of the last answer from the server (kept in the local copy). */
   lastSyncedAt: number | null;
+  /** The saved searches by name (docs/behaviour.md#saved-searches); null until read or restored. */
+  savedSearches: SavedSearch[] | null;
 }
 
 export interface SpeciesActions {
@@ -84,6 +87,15 @@ export interface OutboxActions {
   keepPhotoOffline(file: File): Promise<PhotoEntry>;
 }
 
+/** docs/behaviour.md#saved-searches: writes need the server; a refusal or no answer is thrown. */
+export interface SavedSearchActions {
+  /** GET /searches; a failure is logged (the list kept, or the local copy's). */
+  fetchSavedSearches(): Promise<void>;
+  saveSearch(name: string, query: string): Promise<SavedSearch>;
+  changeSavedSearch(id: string, changes: { name?: string; query?: string }): Promise<void>;
+  deleteSavedSearch(id: string): Promise<void>;
+}
+
 export interface SessionActions {
   /** Called on every report of the identity (app/journal-session.ts), and only there. */
   setUser(uid: string | null): void;
@@ -96,6 +108,7 @@ export type JournalState = JournalData &
   SpeciesRenameActions &
   LocationActions &
   OutboxActions &
+  SavedSearchActions &
   SessionActions;
 
 /** What the persisted slice sees of `set`/`get`; keeps the slices free of zustand's types. */

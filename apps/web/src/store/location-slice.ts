@@ -2,6 +2,7 @@ import type { EntryWriteAnswer, Location } from '@fj/contract/locations';
 import { isNoResponse } from '../lib/offline/no-response.ts';
 import type { OutboxOp } from '../lib/offline/outbox-ops.ts';
 import type { Preferences } from '@fj/contract/preferences';
+import type { SavedSearch } from '@fj/contract/saved-searches';
 import { locationsApi } from '../lib/api/locations-api.ts';
 import {
   changedFields,
@@ -74,6 +75,7 @@ export function createLocationSlice(
   get: GetJournal,
   offline: OfflineJournal,
   onServerPreferences: ServerPreferencesSink = () => undefined,
+  onServerSearches: (uid: string, searches: SavedSearch[]) => void = () => undefined,
 ): LocationActions {
   const put = (location: Location) =>
     offline.commitServer(replaceLocation(get().serverLocations, location));
@@ -107,11 +109,12 @@ export function createLocationSlice(
       try {
         // The local copy first: a read applies to it, never the other way round.
         await offline.hydrated();
-        const read = await readLocations(get().syncCursor, () => get().serverLocations);
+        const read = await readLocations(get);
         if (get().userId === uid) {
           offline.commitServer(read.locations, { cursor: read.cursor });
           set({ lastLocationsFetch: Date.now() });
           if (read.preferences) onServerPreferences(uid, read.preferences);
+          if (read.searches) onServerSearches(uid, read.searches);
         }
       } catch (error) {
         // Offline with a local copy the journal is all there: no failure to show.

@@ -1,4 +1,5 @@
 import type { Location } from '@fj/contract/locations';
+import type { SavedSearch } from '@fj/contract/saved-searches';
 import { compareListOrder } from '@fj/contract/sync';
 import { deviceConnection, type Connection } from '../lib/offline/connection.ts';
 import { createLocalCopy, type LocalCopy } from '../lib/offline/local-copy.ts';
@@ -79,6 +80,7 @@ export function createOfflineJournal(
         serverLocations: [...local.locations].sort(compareListOrder),
         syncCursor: local.cursor,
         lastSyncedAt: local.syncedAt,
+        ...(local.savedSearches ? { savedSearches: local.savedSearches } : {}),
       });
       if (local.serverLists !== undefined) hooks.restoreServerLists(current.uid, local.serverLists);
     }
@@ -208,6 +210,9 @@ export function createOfflineJournal(
       session?.photos.forget(photos).catch((error: unknown) => {
         console.warn('Photos kept on the device could not be removed', error);
       });
+    },
+    saveSearches(uid: string, searches: readonly SavedSearch[]) {
+      if (session?.uid === uid) void session.copy.saveSearches(searches);
     },
     saveServerLists(uid: string, lists: unknown) {
       if (session?.uid === uid) void session.copy.saveServerLists(lists);

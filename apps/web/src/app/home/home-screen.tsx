@@ -15,6 +15,7 @@ import '../../styles/map.css';
 import { EmptyStateCard } from './empty-state-card.tsx';
 import { HomePanel } from './home-panel.tsx';
 import { HomeStatus } from './home-status.tsx';
+import { useMatchingVisits } from './use-matching-visits.ts';
 import { useNarrowScreen } from './use-narrow-screen.ts';
 import { useSelectedLocation } from './use-selected-location.ts';
 
@@ -41,6 +42,7 @@ export function HomeScreen() {
   }, [userId, fetchLocations]);
 
   const selected = locations.find((location) => location.id === selectedId) ?? null;
+  const matchingIds = useMatchingVisits(selected);
   const drawingLocation = locations.find((location) => location.id === drawingId) ?? null;
 
   const selectSpot = useCallback(
@@ -106,7 +108,7 @@ export function HomeScreen() {
           onEditArea={() => setDrawingId(selected.id)}
           onDeleted={() => selectSpot(null)}
         />
-        <EntryTimeline location={selected} />
+        <EntryTimeline location={selected} matchingIds={matchingIds} />
         <SpotCalendar location={selected} />
       </HomePanel>
     );

@@ -12,24 +12,35 @@ import { syncMarkOf } from '../../store/outbox-view.ts';
 
 interface Props {
   entry: Entry;
+  /** The visit matches the search shown on the map. */
+  matching?: boolean;
   onEdit(): void;
   onDelete(): void;
 }
 
 /** One visit: when, what was found and how much of it (or nothing), the weather, notes and photos. */
-export function EntryCard({ entry, onEdit, onDelete }: Props) {
+export function EntryCard({ entry, matching = false, onEdit, onDelete }: Props) {
   const [viewing, setViewing] = useState<number | null>(null);
   const photos = normalizePhotoList(entry.photos);
   const when = formatEntryDate(entry.date);
   const finds = entry.nothingFound ? [] : findsOf(entry);
   const syncMark = useJournalStore((state) => syncMarkOf(state.outbox, entry.id));
   return (
-    <article className="entry-card" aria-label={`Entry of ${when}`}>
+    <article
+      className="entry-card"
+      data-match={matching}
+      aria-label={`Entry of ${when}${matching ? ', matches the search' : ''}`}
+    >
       <div className="entry-card-head">
         <h3>
           <time dateTime={entry.date}>{when}</time>
         </h3>
         {entry.abundance !== undefined && <AbundanceDots value={entry.abundance} />}
+        {matching && (
+          <span className="entry-match" aria-hidden="true">
+            Matches
+          </span>
+        )}
         <SyncMarkBadge mark={syncMark} />
       </div>
       {finds.length > 0 && (

@@ -11,8 +11,17 @@ import { EntryForm } from './entry-form.tsx';
 
 type Editing = { mode: 'new' } | { mode: 'edit'; entry: Entry } | null;
 
+interface EntryTimelineProps {
+  location: Location;
+  /**
+   * The visits a search shown on the map found here (docs/behaviour.md#search-map), marked
+   * on their cards; null without a search that asks about visits.
+   */
+  matchingIds?: ReadonlySet<string> | null;
+}
+
 /** A location's visits, newest first, with adding, changing and deleting them. */
-export function EntryTimeline({ location: given }: { location: Location }) {
+export function EntryTimeline({ location: given, matchingIds = null }: EntryTimelineProps) {
   // The store's copy when it has one: entry writes replace it with the server's answer.
   const location =
     useJournalStore((state) => state.locations.find((item) => item.id === given.id)) ?? given;
@@ -44,6 +53,13 @@ export function EntryTimeline({ location: given }: { location: Location }) {
       {editing?.mode === 'new' && (
         <EntryForm location={location} onSaved={close} onCancel={close} />
       )}
+      {matchingIds && (
+        <p className="timeline-matches" role="status">
+          {matchingIds.size === 0
+            ? 'No visit here matches the search.'
+            : `${plural(matchingIds.size, 'visit')} here ${matchingIds.size === 1 ? 'matches' : 'match'} the search, marked below.`}
+        </p>
+      )}
       {entries.length === 0 ? (
         editing === null && <p className="timeline-empty">No visits yet — add your first entry.</p>
       ) : (
@@ -55,6 +71,7 @@ export function EntryTimeline({ location: given }: { location: Location }) {
               ) : (
                 <EntryCard
                   entry={entry}
+                  matching={matchingIds?.has(entry.id) ?? false}
                   onEdit={() => setEditing({ mode: 'edit', entry })}
                   onDelete={() => setDeleting(entry)}
                 />

@@ -35,7 +35,7 @@ function MapStandIn() {
 }
 
 /** The real store and API client, a fresh copy per test, against the fake server. */
-async function renderPage() {
+async function renderPage(path = '/locations') {
   vi.resetModules();
   const { useJournalStore } = await import('../../store/journal-store.ts');
   useJournalStore.getState().setUser('user-1');
@@ -45,9 +45,15 @@ async function renderPage() {
       <Route path="/locations" element={<LocationsPage />} />
       <Route path="/" element={<MapStandIn />} />
     </Routes>,
-    { path: '/locations' },
+    { path },
   );
   return useJournalStore;
+}
+
+/** Typing, then the pause that hands the text to the URL and the search. */
+function typeQuery(text: string) {
+  fireEvent.change(screen.getByLabelText('Search spots'), { target: { value: text } });
+  fireEvent.keyDown(screen.getByLabelText('Search spots'), { key: 'Enter' });
 }
 
 const rows = () => screen.getByRole('list', { name: 'Spots' }).querySelectorAll('li');
@@ -62,6 +68,7 @@ beforeEach(() => {
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
   vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(400);
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
 
 afterEach(() => {
@@ -89,19 +96,45 @@ describe('LocationsPage', () => {
     expect(await screen.findByRole('heading', { name: 'Map opened at id-3' })).toBeTruthy();
   });
 
-  it('searches, filters and sorts, with a live count', async () => {
+  it('searches, filters with chips and sorts, with a live count', async () => {
     await renderPage();
     await screen.findByText('Showing all 5000 spots');
-    fireEvent.change(screen.getByLabelText('Search spots'), { target: { value: 'spot 00' } });
-    expect(screen.getByRole('status').textContent).toBe('Showing 100 of 5000 spots');
-    fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'berries' } });
-    expect(screen.getByRole('status').textContent).toBe('Showing 50 of 5000 spots');
+    typeQuery('"spot 00"');
+    expect(
+      await screen.findByText('Showing 100 of 5000 spots · searched on this device'),
+    ).toBeTruthy();
+    const filters = screen.getByRole('button', { name: 'Filters' });
+    if (filters.getAttribute('aria-expanded') === 'false') fireEvent.click(filters);
+    fireEvent.click(screen.getByRole('button', { name: 'berries' }));
+    expect(screen.getByLabelText<HTMLInputElement>('Search spots').value).toBe(
+      '"spot 00" category:berries',
+    );
+    expect(await screen.findByText(/^Showing 50 of 5000 spots/)).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'name' } });
     expect(within(rows()[0] ?? document.body).getByText('Spot 0001')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /Favourites only/ }));
-    expect(screen.getByText('No spot matches these filters.')).toBeTruthy();
-    fireEvent.click(screen.getAllByRole('button', { name: 'Clear filters' })[0] ?? document.body);
-    expect(screen.getByRole('status').textContent).toBe('Showing all 5000 spots');
+    expect(await screen.findByText('No spot matches all of this')).toBeTruthy();
+    // Spots 0010, 0030…: favourites, but mushrooms; and berries, but not favourites.
+    expect(screen.getByRole('button', { name: 'Drop category:berries' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Drop is:favorite' }));
+    expect(await screen.findByText(/^Showing 50 of 5000 spots/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(await screen.findByText('Showing all 5000 spots')).toBeTruthy();
+  });
+
+  it('asks the server online, and names what cannot be read', async () => {
+    server.on('GET /api/v1/search?q=tree%3Aoak&limit=1000', () =>
+      json({ data: [{ location: manyLocations(3)[2], entryIds: [] }], total: 1 }),
+    );
+    await renderPage('/locations?q=tree%3Aoak');
+    expect(await screen.findByText('Showing 1 of 5000 spots')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Spot 0002/ }).getAttribute('href')).toBe(
+      '/?q=tree%3Aoak&location=id-2',
+    );
+    typeQuery('tree:oak month:foo');
+    expect(await screen.findByText('This search cannot be read')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Drop month' }));
+    expect(await screen.findByText('Showing 1 of 5000 spots')).toBeTruthy();
   });
 
   it('shows an empty state that leads to the map', async () => {

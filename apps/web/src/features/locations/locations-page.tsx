@@ -1,16 +1,16 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useSearchUrl } from '../../lib/search/use-search-url.ts';
+import { useSpotSearch } from '../../lib/search/use-spot-search.ts';
+import { readRequest } from '../../lib/search/search-request.ts';
 import { journalKnown } from '../../store/journal-known.ts';
 import { useJournalStore } from '../../store/journal-store.ts';
-import { filterLocations, noFilters, type LocationFilters } from './list/filter-locations.ts';
-import { filterOptions } from './list/filter-options.ts';
-import { showingCount } from './list/format-visit.ts';
-import { LocationFiltersBar } from './list/location-filters.tsx';
 import { ExportDialog } from './list/export-dialog.tsx';
 import { ImportDialog } from './list/import-dialog.tsx';
-import { LocationList } from './list/location-list.tsx';
-import { sortLocations, type LocationSort } from './list/sort-locations.ts';
+import { SearchControls } from './search/search-controls.tsx';
+import { SearchList, useShownSpots, type ListSort } from './search/search-list.tsx';
 import '../../styles/pages.css';
+import '../../styles/search.css';
 
 function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
@@ -23,15 +23,22 @@ function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void
   );
 }
 
-/** All spots in one searchable list; picking one opens it on the map. */
+/**
+ * All spots in one list, and the search over them (docs/behaviour.md#search-page): the query
+ * box, its chips and the saved searches, the search in the URL. Picking a spot opens it on
+ * the map, the search with it.
+ */
 export function LocationsPage() {
   const locations = useJournalStore((state) => state.locations);
   const loading = useJournalStore((state) => state.locationsLoading);
   const error = useJournalStore((state) => state.locationsError);
   const loadedOnce = useJournalStore(journalKnown);
   const fetchLocations = useJournalStore((state) => state.fetchLocations);
-  const [filters, setFilters] = useState<LocationFilters>(noFilters);
-  const [sort, setSort] = useState<LocationSort>('last-visit');
+  const { request, setRequest } = useSearchUrl();
+  const search = useSpotSearch(request, locations);
+  const [chosenSort, setSort] = useState<ListSort | null>(null);
+  const sort = chosenSort ?? (search.active ? 'match' : 'last-visit');
+  const shown = useShownSpots(locations, search, sort);
   const [exporting, setExporting] = useState(false);
   const [importing, setImporting] = useState(false);
 
@@ -40,11 +47,6 @@ export function LocationsPage() {
     void fetchLocations();
   }, [fetchLocations]);
 
-  const options = useMemo(() => filterOptions(locations), [locations]);
-  const shown = useMemo(
-    () => sortLocations(filterLocations(locations, filters), sort),
-    [locations, filters, sort],
-  );
   const retry = () => void fetchLocations(true);
 
   let body: ReactNode;
@@ -68,6 +70,7 @@ export function LocationsPage() {
       </div>
     );
   } else {
+    const { facets } = readRequest(request);
     body = (
       <>
         {error && (
@@ -78,30 +81,22 @@ export function LocationsPage() {
             </button>
           </p>
         )}
-        <LocationFiltersBar
-          filters={filters}
-          options={options}
-          sort={sort}
-          onFilters={setFilters}
-          onSort={setSort}
+        <SearchControls
+          locations={locations}
+          request={request}
+          facets={facets}
+          active={search.active}
+          onRequest={setRequest}
         />
-        <p className="list-count" role="status">
-          {showingCount(shown.length, locations.length)}
-        </p>
-        {shown.length > 0 ? (
-          <LocationList locations={shown} />
-        ) : (
-          <div className="state-panel">
-            <p>No spot matches these filters.</p>
-            <button
-              type="button"
-              className="button button-quiet"
-              onClick={() => setFilters(noFilters)}
-            >
-              Clear filters
-            </button>
-          </div>
-        )}
+        <SearchList
+          locations={locations}
+          shown={shown}
+          sort={sort}
+          onSort={setSort}
+          request={request}
+          search={search}
+          onRequest={setRequest}
+        />
       </>
     );
   }

@@ -8,12 +8,15 @@ import type { SpotLook } from './spot-look.ts';
 interface Cluster {
   id: number;
   count: number;
+  /** Its spots among the search layer's matches (all of them when no search is shown). */
+  lit: number;
   lng: number;
   lat: number;
 }
 
 interface Single {
   id: string;
+  dim: boolean;
   lng: number;
   lat: number;
 }
@@ -35,9 +38,12 @@ function readRendered(map: MapLibreMap): Rendered {
     const props = feature.properties;
     if (feature.geometry.type !== 'Point') continue;
     const [lng = 0, lat = 0] = feature.geometry.coordinates;
-    if (typeof props.cluster_id === 'number' && typeof props.point_count === 'number')
-      clusters.set(props.cluster_id, { id: props.cluster_id, count: props.point_count, lng, lat });
-    else if (typeof props.id === 'string') singles.set(props.id, { id: props.id, lng, lat });
+    if (typeof props.cluster_id === 'number' && typeof props.point_count === 'number') {
+      const count = props.point_count;
+      const lit = typeof props.lit === 'number' ? props.lit : count;
+      clusters.set(props.cluster_id, { id: props.cluster_id, count, lit, lng, lat });
+    } else if (typeof props.id === 'string')
+      singles.set(props.id, { id: props.id, dim: props.dim === true, lng, lat });
   }
   const list = [...clusters.values()];
   return {
@@ -56,9 +62,14 @@ const maxSpotButtons = 150;
 const sameRendered = (a: Rendered, b: Rendered) =>
   a.spots === b.spots &&
   a.singles.length === b.singles.length &&
-  a.singles.every((spot, i) => spot.id === b.singles[i]?.id) &&
+  a.singles.every((spot, i) => spot.id === b.singles[i]?.id && spot.dim === b.singles[i]?.dim) &&
   a.clusters.length === b.clusters.length &&
-  a.clusters.every((c, i) => c.id === b.clusters[i]?.id && c.count === b.clusters[i]?.count);
+  a.clusters.every(
+    (c, i) =>
+      c.id === b.clusters[i]?.id &&
+      c.count === b.clusters[i]?.count &&
+      c.lit === b.clusters[i]?.lit,
+  );
 
 /**
  * Cluster bubbles as HTML buttons (focusable, labelled, zoom in on Enter or click), and a
@@ -70,9 +81,12 @@ interface ClusterMarkersProps {
   spotLook(id: string): SpotLook | undefined;
   selectedId: string | null;
   onSelect(id: string): void;
+  /** Whether a search layer is shown: clusters then say how many of theirs match. */
+  searching: boolean;
 }
 
-export function ClusterMarkers({ total, spotLook, selectedId, onSelect }: ClusterMarkersProps) {
+export function ClusterMarkers(props: ClusterMarkersProps) {
+  const { total, spotLook, selectedId, onSelect, searching } = props;
   const { current } = useMap();
   const [rendered, setRendered] = useState<Rendered>({ clusters: [], singles: [], spots: 0 });
 
@@ -119,7 +133,9 @@ export function ClusterMarkers({ total, spotLook, selectedId, onSelect }: Cluste
             type="button"
             className="map-cluster"
             data-size={cluster.count < 10 ? 's' : cluster.count < 100 ? 'm' : 'l'}
-            aria-label={`${cluster.count} spots here, zoom in`}
+            data-dim={searching && cluster.lit === 0}
+            data-lit={searching && cluster.lit > 0 ? cluster.lit : undefined}
+            aria-label={`${cluster.count} spots here${searching ? `, ${cluster.lit} matching` : ''}, zoom in`}
             onClick={(event) => {
               event.stopPropagation();
               void zoomInto(cluster);
@@ -138,8 +154,9 @@ export function ClusterMarkers({ total, spotLook, selectedId, onSelect }: Cluste
               type="button"
               className="map-spot"
               data-selected={spot.id === selectedId}
+              data-dim={spot.dim}
               style={{ '--spot-color': look.color } as CSSProperties}
-              aria-label={look.name}
+              aria-label={searching && !spot.dim ? `${look.name} (matches)` : look.name}
               onClick={(event) => {
                 event.stopPropagation();
                 onSelect(spot.id);

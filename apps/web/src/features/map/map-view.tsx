@@ -8,6 +8,7 @@ import { useBaseLayer, useMapLibrary } from '../../lib/maps/use-maps.ts';
 import { useElapsed } from '../../lib/ui/use-elapsed.ts';
 import '../../styles/map.css';
 import '../../styles/map-controls.css';
+import '../../styles/map-search.css';
 import { LayerSwitcher } from './layer-switcher.tsx';
 import { LocateButton } from './locate-button.tsx';
 import { MapActions } from './map-actions.tsx';
@@ -15,6 +16,8 @@ import { MapMenuButton, ZoomButtons } from './map-controls.tsx';
 import { OfflineAreaButtons } from './offline-area-buttons.tsx';
 import type { PatchDrawing } from './patch-drawing.tsx';
 import { PlaceSearch } from './place-search.tsx';
+import { SavedSearchMenu } from './saved-search-menu.tsx';
+import { SearchLayerBar, useFitToMatches, useSearchLayer } from './search-layer.tsx';
 import { detailZoom, SpotMap } from './spot-map.tsx';
 import { useBaseStyle } from './use-base-style.ts';
 
@@ -92,6 +95,8 @@ function MapCanvas({
   const waitedForSpots = useElapsed(spotsWaitMs);
   // The map instance exists only after MapLibre loads; effects below wait for it.
   const [ready, setReady] = useState(false);
+  const { request, setRequest, search, lit } = useSearchLayer(locations);
+  useFitToMatches(mapRef, ready, request, search, selectedId);
   const [viewBox, setViewBox] = useState<HTMLDivElement | null>(null);
   // Effects and handlers read the newest props without re-running on every change.
   const latest = useRef({ locations, bottomInset });
@@ -156,6 +161,7 @@ function MapCanvas({
           onReady={() => setReady(true)}
           onError={onTileError}
           onNoWebGL={onNoWebGL}
+          lit={lit}
         />
       )}
       {/* Until the canvas shows its first settled frame (drawFirstWhenSettled): map.css hides
@@ -167,12 +173,25 @@ function MapCanvas({
       {!drawing && (
         <>
           <div className="map-top">
-            <PlaceSearch locations={locations} onPick={pickPlace} />
+            <div className="map-top-search">
+              <PlaceSearch
+                locations={locations}
+                onPick={pickPlace}
+                onShowAll={(q) => setRequest({ q, extra: [] })}
+              />
+              <SearchLayerBar
+                request={request}
+                search={search}
+                total={locations.length}
+                onRequest={setRequest}
+              />
+            </div>
           </div>
           <div className="map-controls" role="group" aria-label="Map controls">
             <MapMenuButton label="Map type" icon="map-icon-layers">
               <LayerSwitcher value={layer} onChange={setLayer} />
             </MapMenuButton>
+            <SavedSearchMenu request={request} onRequest={setRequest} />
             {ready && viewBox && (
               <OfflineAreaButtons mapRef={mapRef} locations={locations} overlayHost={viewBox} />
             )}

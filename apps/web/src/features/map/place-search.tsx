@@ -6,38 +6,58 @@ import { usePlaceSearch } from './use-place-search.ts';
 interface PlaceSearchProps {
   locations: readonly Location[];
   onPick(result: PlaceResult): void;
+  /** Shows every spot the query finds on the map, the rest faint (the search layer). */
+  onShowAll(query: string): void;
 }
 
-/** An ARIA 1.2 combobox: your own spots first, then places from the geocoder. */
-export function PlaceSearch({ locations, onPick }: PlaceSearchProps) {
+type Option = { kind: 'place'; result: PlaceResult } | { kind: 'all'; count: number };
+
+const showAllKey = 'show-all';
+
+/**
+ * An ARIA 1.2 combobox (docs/behaviour.md#search-map): your own spots first, found by the
+ * journal's search (`chanterelle tree:oak` works here too), "Show all on the map" for more
+ * than one, then places from the geocoder. A query with keys puts "Show all" first.
+ */
+export function PlaceSearch({ locations, onPick, onShowAll }: PlaceSearchProps) {
   const id = useId();
   const listId = `${id}-list`;
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const { results, searching, failed } = usePlaceSearch(query, locations);
+  const { results, ownTotal, keyed, searching, failed } = usePlaceSearch(query, locations);
+  const own = results.filter((result) => result.locationId !== undefined);
+  const places = results.filter((result) => result.locationId === undefined);
+  const all: Option[] =
+    ownTotal > 1 || (keyed && ownTotal > 0) ? [{ kind: 'all', count: ownTotal }] : [];
+  const ownOptions = own.map((result): Option => ({ kind: 'place', result }));
+  const options: Option[] = [
+    ...(keyed ? [...all, ...ownOptions] : [...ownOptions, ...all]),
+    ...places.map((result): Option => ({ kind: 'place', result })),
+  ];
   const expanded = open && query.trim().length > 0;
-  const activeResult = expanded ? results[active] : undefined;
+  const activeOption = expanded ? options[active] : undefined;
 
-  function pick(result: PlaceResult) {
-    setQuery(result.locationId ? result.label : '');
+  function choose(option: Option) {
     setOpen(false);
     setActive(-1);
-    onPick(result);
+    if (option.kind === 'all') return onShowAll(query.trim());
+    setQuery(option.result.locationId ? option.result.label : '');
+    onPick(option.result);
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       setOpen(true);
-      if (results.length === 0) return;
+      if (options.length === 0) return;
       const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((index) => (index + step + results.length) % results.length);
+      setActive((index) => (index + step + options.length) % options.length);
     } else if (event.key === 'Enter') {
-      const chosen = activeResult ?? (expanded ? results[0] : undefined);
+      const chosen = activeOption ?? (expanded ? options[0] : undefined);
       if (chosen) {
         event.preventDefault();
-        pick(chosen);
+        choose(chosen);
       }
     } else if (event.key === 'Escape') {
       if (expanded) setOpen(false);
@@ -50,9 +70,11 @@ export function PlaceSearch({ locations, onPick }: PlaceSearchProps) {
     ? 'Searching…'
     : failed
       ? 'Place search is unavailable right now.'
-      : results.length === 0
+      : options.length === 0
         ? 'No matches.'
         : '';
+  const optionId = (option: Option, index: number) =>
+    `${listId}-${option.kind === 'all' ? showAllKey : index}`;
 
   return (
     <div className="map-search" role="search">
@@ -70,7 +92,7 @@ export function PlaceSearch({ locations, onPick }: PlaceSearchProps) {
         aria-autocomplete="list"
         aria-expanded={expanded}
         aria-controls={listId}
-        aria-activedescendant={activeResult ? `${listId}-${active}` : undefined}
+        aria-activedescendant={activeOption ? optionId(activeOption, active) : undefined}
         value={query}
         onChange={(event) => {
           setQuery(event.target.value);
@@ -82,21 +104,37 @@ export function PlaceSearch({ locations, onPick }: PlaceSearchProps) {
         onKeyDown={onKeyDown}
       />
       <ul id={listId} role="listbox" aria-label="Search results" hidden={!expanded}>
-        {results.map((result, index) => (
+        {options.map((option, index) => (
           <li
-            key={result.key}
-            id={`${listId}-${index}`}
+            key={option.kind === 'all' ? showAllKey : option.result.key}
+            id={optionId(option, index)}
             role="option"
             aria-selected={index === active}
-            data-own={result.locationId !== undefined}
+            data-own={option.kind === 'all' || option.result.locationId !== undefined}
+            data-all={option.kind === 'all'}
             // mousedown, not click: the input's blur would close the list before a click lands.
             onMouseDown={(event) => {
               event.preventDefault();
-              pick(result);
+              choose(option);
             }}
           >
-            <span className="map-search-label">{result.label}</span>
-            {result.detail && <span className="map-search-detail">{result.detail}</span>}
+            {option.kind === 'all' ? (
+              <>
+                <span className="map-search-label">
+                  Show{' '}
+                  {option.count === 1 ? 'the matching spot' : `all ${option.count} matching spots`}{' '}
+                  on the map
+                </span>
+                <span className="map-search-detail">The other spots turn faint</span>
+              </>
+            ) : (
+              <>
+                <span className="map-search-label">{option.result.label}</span>
+                {option.result.detail && (
+                  <span className="map-search-detail">{option.result.detail}</span>
+                )}
+              </>
+            )}
           </li>
         ))}
       </ul>

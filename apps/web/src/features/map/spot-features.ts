@@ -6,6 +6,8 @@ import { locationColor } from '../../lib/category-colors.ts';
 export interface SpotProperties {
   id: string;
   color: string;
+  /** A search layer is on and this spot is not among its matches: drawn faint. */
+  dim: boolean;
 }
 
 /**
@@ -15,6 +17,7 @@ export interface SpotProperties {
  */
 export function spotPoints(
   locations: readonly Location[],
+  lit: ReadonlySet<string> | null = null,
 ): FeatureCollection<Point, SpotProperties> {
   const features = new Array<Feature<Point, SpotProperties>>(locations.length);
   for (let i = 0; i < locations.length; i++) {
@@ -22,7 +25,7 @@ export function spotPoints(
     features[i] = {
       type: 'Feature',
       geometry: { type: 'Point', coordinates: [position.lng, position.lat] },
-      properties: { id, color: locationColor(categories) },
+      properties: { id, color: locationColor(categories), dim: lit !== null && !lit.has(id) },
     };
   }
   return { type: 'FeatureCollection', features };
@@ -32,6 +35,7 @@ export function spotPoints(
 export function spotPatches(
   locations: readonly Location[],
   selectedId: string | null,
+  lit: ReadonlySet<string> | null = null,
 ): FeatureCollection<Polygon, SpotProperties & { selected: boolean }> {
   return {
     type: 'FeatureCollection',
@@ -44,6 +48,7 @@ export function spotPatches(
               properties: {
                 id: location.id,
                 color: locationColor(location.categories),
+                dim: lit !== null && !lit.has(location.id),
                 selected: location.id === selectedId,
               },
             },

@@ -1,5 +1,6 @@
 import type { Location } from '@fj/contract/locations';
 import { useMemo } from 'react';
+import type { ExpressionSpecification } from 'maplibre-gl';
 import { Layer, Source } from 'react-map-gl/maplibre';
 import { spotPatches, spotPoints } from './spot-features.ts';
 
@@ -14,12 +15,26 @@ export const clusterMaxZoom = 15;
 interface SpotLayersProps {
   locations: readonly Location[];
   selectedId: string | null;
+  /** The search layer's matches (the rest drawn faint); null when no search is shown. */
+  lit: ReadonlySet<string> | null;
 }
 
+/** How faint a spot outside the search layer is drawn. */
+const dimOpacity = 0.3;
+const faint = (full: number): ExpressionSpecification => [
+  'case',
+  ['get', 'dim'],
+  full * dimOpacity,
+  full,
+];
+
 /** The spots and their patches, as MapLibre layers on whichever base style is active. */
-export function SpotLayers({ locations, selectedId }: SpotLayersProps) {
-  const points = useMemo(() => spotPoints(locations), [locations]);
-  const patches = useMemo(() => spotPatches(locations, selectedId), [locations, selectedId]);
+export function SpotLayers({ locations, selectedId, lit }: SpotLayersProps) {
+  const points = useMemo(() => spotPoints(locations, lit), [locations, lit]);
+  const patches = useMemo(
+    () => spotPatches(locations, selectedId, lit),
+    [locations, selectedId, lit],
+  );
   return (
     <>
       <Source
@@ -29,6 +44,8 @@ export function SpotLayers({ locations, selectedId }: SpotLayersProps) {
         cluster
         clusterRadius={48}
         clusterMaxZoom={clusterMaxZoom}
+        // How many spots of a cluster the search layer lights (cluster-markers.tsx).
+        clusterProperties={{ lit: ['+', ['case', ['get', 'dim'], 0, 1]] }}
       >
         {/* Clusters are drawn as HTML buttons (cluster-markers.tsx): the plain background
             style has no glyphs, so a symbol layer could not print their counts. */}
@@ -51,8 +68,10 @@ export function SpotLayers({ locations, selectedId }: SpotLayersProps) {
           paint={{
             'circle-radius': ['case', ['==', ['get', 'id'], selectedId ?? ''], 10, 8],
             'circle-color': ['get', 'color'],
+            'circle-opacity': faint(1),
             'circle-stroke-width': 2.5,
             'circle-stroke-color': '#ffffff',
+            'circle-stroke-opacity': faint(1),
           }}
         />
       </Source>
@@ -66,7 +85,7 @@ export function SpotLayers({ locations, selectedId }: SpotLayersProps) {
             type="fill"
             minzoom={allPatchesMinZoom}
             filter={['!', ['get', 'selected']]}
-            paint={{ 'fill-color': ['get', 'color'], 'fill-opacity': 0.18 }}
+            paint={{ 'fill-color': ['get', 'color'], 'fill-opacity': faint(0.18) }}
           />
           <Layer
             id="fj-patches-line"
@@ -74,7 +93,11 @@ export function SpotLayers({ locations, selectedId }: SpotLayersProps) {
             type="line"
             minzoom={allPatchesMinZoom}
             filter={['!', ['get', 'selected']]}
-            paint={{ 'line-color': ['get', 'color'], 'line-width': 1.5, 'line-opacity': 0.8 }}
+            paint={{
+              'line-color': ['get', 'color'],
+              'line-width': 1.5,
+              'line-opacity': faint(0.8),
+            }}
           />
           <Layer
             id="fj-patch-selected-fill"

@@ -38,6 +38,8 @@ export interface SpotMapProps extends Pick<
   onError(sourceId: string | undefined): void;
   /** MapLibre could not make its WebGL 2 context. */
   onNoWebGL(): void;
+  /** The search layer's matches, the rest drawn faint; null without a search layer. */
+  lit: ReadonlySet<string> | null;
 }
 
 /**
@@ -62,6 +64,7 @@ export function SpotMap({
   onReady,
   onError,
   onNoWebGL,
+  lit,
 }: SpotMapProps) {
   const [hovering, setHovering] = useState(false);
   const [start] = useState(() => startView(locations, storedView()));
@@ -135,8 +138,9 @@ export function SpotMap({
       style={{ position: 'absolute', inset: 0 }}
     >
       <ScaleControl position="bottom-left" maxWidth={96} />
-      <SpotLayers locations={locations} selectedId={selectedId} />
+      <SpotLayers locations={locations} selectedId={selectedId} lit={lit} />
       <ClusterMarkers
+        searching={lit !== null}
         total={locations.length}
         spotLook={(id) => looks.get(id)}
         selectedId={selectedId}

@@ -1,5 +1,6 @@
 import type { Location } from '@fj/contract/locations';
-import { useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { parseQuery } from '@fj/contract/search-query';
 import type { PlaceResult } from '../../lib/maps/places-library.ts';
 import { useMapLibrary, useMapSettings } from '../../lib/maps/use-maps.ts';
 import { matchOwnLocations } from './match-own-locations.ts';
@@ -8,8 +9,15 @@ import { matchOwnLocations } from './match-own-locations.ts';
 export const searchDebounceMs = 300;
 const minQueryLength = 3;
 
+const isKeyed = (query: string) =>
+  Object.keys(parseQuery(query).facets).some((key) => key !== 'text' && key !== 'exclude');
+
 export interface PlaceSearchState {
   results: PlaceResult[];
+  /** How many own spots the query finds in all (the list shows a few). */
+  ownTotal: number;
+  /** Whether the query uses keys (`tree:oak`): then showing all its spots comes first. */
+  keyed: boolean;
   searching: boolean;
   failed: boolean;
 }
@@ -18,7 +26,9 @@ export interface PlaceSearchState {
 export function usePlaceSearch(query: string, locations: readonly Location[]): PlaceSearchState {
   const geocoderUrl = useMapSettings()?.geocoderUrl ?? '';
   const placesLibrary = useMapLibrary('places');
-  const own = useMemo(() => matchOwnLocations(locations, query), [locations, query]);
+  // Typing stays first: the journal's search runs on the text once React has a moment.
+  const deferred = useDeferredValue(query);
+  const own = useMemo(() => matchOwnLocations(locations, deferred), [locations, deferred]);
   const [places, setPlaces] = useState<{ query: string; results: PlaceResult[] }>({
     query: '',
     results: [],
@@ -28,9 +38,11 @@ export function usePlaceSearch(query: string, locations: readonly Location[]): P
     failed: false,
   });
   const trimmed = query.trim();
+  // A query with keys is about the journal: it never goes to the geocoder, an outside service.
+  const keyed = isKeyed(trimmed);
 
   useEffect(() => {
-    if (!placesLibrary || !geocoderUrl || trimmed.length < minQueryLength) return;
+    if (!placesLibrary || !geocoderUrl || keyed || trimmed.length < minQueryLength) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
       setStatus({ searching: true, failed: false });
@@ -50,12 +62,14 @@ export function usePlaceSearch(query: string, locations: readonly Location[]): P
       clearTimeout(timer);
       controller.abort();
     };
-  }, [placesLibrary, geocoderUrl, trimmed]);
+  }, [placesLibrary, geocoderUrl, trimmed, keyed]);
 
-  const current = trimmed.length >= minQueryLength && places.query === trimmed;
+  const current = !keyed && trimmed.length >= minQueryLength && places.query === trimmed;
   return {
-    results: [...own, ...(current ? places.results : [])],
-    searching: status.searching && trimmed.length >= minQueryLength,
-    failed: status.failed && trimmed.length >= minQueryLength,
+    results: [...own.results, ...(current ? places.results : [])],
+    ownTotal: own.total,
+    keyed: own.keyed,
+    searching: status.searching && !keyed && trimmed.length >= minQueryLength,
+    failed: status.failed && !keyed && trimmed.length >= minQueryLength,
   };
 }

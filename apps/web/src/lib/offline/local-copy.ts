@@ -1,7 +1,9 @@
 import { unwrap } from 'idb';
 import { withFinds } from '@fj/contract/finds-write';
 import type { Location } from '@fj/contract/locations';
+import type { SavedSearch } from '@fj/contract/saved-searches';
 import { afterFirstScreen, FIRST_SCREEN_WAIT_MS } from './first-screen.ts';
+import { keptSearches, SEARCHES_KEY } from './kept-searches.ts';
 import { deleteJournalDb, journalDbExists, openJournalDb, type JournalDb } from './journal-db.ts';
 
 /** What the device holds of one user's journal (docs/architecture.md#local-copy). */
@@ -12,6 +14,8 @@ export interface LocalJournal {
   syncedAt: number | null;
   /** The preference lists as the server last gave them (the species slice's reading). */
   serverLists: unknown;
+  /** The saved searches as the server last gave them; undefined when never read. */
+  savedSearches: SavedSearch[] | undefined;
 }
 
 const META = { cursor: 'cursor', syncedAt: 'syncedAt', serverLists: 'serverLists' } as const;
@@ -175,11 +179,13 @@ export function createLocalCopy(
       if (!handle) return null;
       try {
         const tx = handle.transaction(['locations', 'meta'], 'readonly');
-        const [locations, cursor, syncedAt, serverLists] = await Promise.all([
+        const meta = tx.objectStore('meta');
+        const [locations, cursor, syncedAt, serverLists, searches] = await Promise.all([
           tx.objectStore('locations').getAll(),
-          tx.objectStore('meta').get(META.cursor),
-          tx.objectStore('meta').get(META.syncedAt),
-          tx.objectStore('meta').get(META.serverLists),
+          meta.get(META.cursor),
+          meta.get(META.syncedAt),
+          meta.get(META.serverLists),
+          meta.get(SEARCHES_KEY),
         ]);
         if (syncedAt === undefined) return null;
         return {
@@ -187,6 +193,7 @@ export function createLocalCopy(
           cursor: cursorOf(cursor, syncedAt),
           syncedAt: typeof syncedAt === 'number' ? syncedAt : null,
           serverLists,
+          savedSearches: keptSearches(searches),
         };
       } catch (error) {
         return logged('read', null)(error);
@@ -216,6 +223,12 @@ export function createLocalCopy(
     saveServerLists(lists: unknown): Promise<void> {
       return write('save the preference lists', async (handle) => {
         await handle.put('meta', lists, META.serverLists);
+      });
+    },
+
+    saveSearches(searches: readonly SavedSearch[]): Promise<void> {
+      return write('save the saved searches', async (handle) => {
+        await handle.put('meta', searches, SEARCHES_KEY);
       });
     },
 

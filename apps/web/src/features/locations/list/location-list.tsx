@@ -19,7 +19,15 @@ const keySteps: Record<string, (index: number, last: number) => number> = {
  * Only the rows in view (plus a few) are in the DOM. Tab would leave the list at the last
  * rendered row, so the arrow keys, Home/End and Page keys move through all of it.
  */
-export function LocationList({ locations }: { locations: Location[] }) {
+interface LocationListProps {
+  locations: Location[];
+  /** Each row's link (the search goes along to the map). */
+  linkTo(location: Location): string;
+  /** The visits a search found at a spot, when the search asked about visits. */
+  matchingVisits?: (location: Location) => number | undefined;
+}
+
+export function LocationList({ locations, linkTo, matchingVisits }: LocationListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   // TanStack Virtual hands out fresh functions each render, so the React Compiler leaves this
   // component alone; that is fine, it re-renders only on scroll and when the list changes.
@@ -70,7 +78,12 @@ export function LocationList({ locations }: { locations: Location[] }) {
               className="location-item"
               style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
             >
-              <LocationRow location={location} onKeyDown={onRowKey(item.index)} />
+              <LocationRow
+                location={location}
+                to={linkTo(location)}
+                matchingVisits={matchingVisits?.(location)}
+                onKeyDown={onRowKey(item.index)}
+              />
             </li>
           );
         })}

@@ -10,20 +10,22 @@ import { lastVisit } from './sort-locations.ts';
 
 interface LocationRowProps {
   location: Location;
+  /** Where the row leads: the home map with the spot (and the search, when there is one). */
+  to: string;
+  /** The visits a search found here; undefined when no search asked about visits. */
+  matchingVisits?: number;
   onKeyDown: (event: KeyboardEvent<HTMLAnchorElement>) => void;
 }
 
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
 /** One spot; the home map opens the spot named in `?location=`. */
-export function LocationRow({ location, onKeyDown }: LocationRowProps) {
+export function LocationRow({ location, to, matchingVisits, onKeyDown }: LocationRowProps) {
   const entries = location.entries.length;
   const categories = location.categories?.join(', ') || 'No category';
   const mark = useJournalStore((state) => syncMarkOf(state.outbox, location.id));
   return (
-    <Link
-      className="location-row"
-      to={`/?location=${encodeURIComponent(location.id)}`}
-      onKeyDown={onKeyDown}
-    >
+    <Link className="location-row" to={to} onKeyDown={onKeyDown}>
       <span
         className="location-dot"
         style={{ background: locationColor(location.categories) }}
@@ -35,9 +37,13 @@ export function LocationRow({ location, onKeyDown }: LocationRowProps) {
         <SyncMarkBadge mark={mark} />
       </span>
       <span className="location-side">
-        <span>
-          {entries} {entries === 1 ? 'entry' : 'entries'}
-        </span>
+        {matchingVisits === undefined ? (
+          <span>{plural(entries, 'entry', 'entries')}</span>
+        ) : (
+          <span className="location-matches">
+            {plural(matchingVisits, 'matching visit', 'matching visits')}
+          </span>
+        )}
         <span className="location-meta">{formatVisit(lastVisit(location))}</span>
       </span>
       {location.favorite ? (

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeEntry, makeLocation } from '../../../testing/factories.ts';
 import { spots } from '../../../testing/fixtures.ts';
-import { filterLocations, noFilters } from './filter-locations.ts';
+import { searchJournal } from '@fj/contract/search-match';
 import { lastVisit, sortLocations } from './sort-locations.ts';
 
 const ids = (list: { id: string }[]) => list.map((location) => location.id);
@@ -34,8 +34,8 @@ describe('sortLocations', () => {
     expect(ids(twins)).toEqual(['z', 'y']);
   });
 
-  it('works on a filtered list', () => {
-    const herbs = filterLocations(spots, { ...noFilters, category: 'herbs' });
+  it('works on a searched list', () => {
+    const herbs = searchJournal(spots, { category: ['herbs'] }).map((hit) => hit.location);
     expect(ids(sortLocations(herbs, 'name'))).toEqual(['c', 'b']);
     expect(ids(sortLocations(herbs, 'last-visit'))).toEqual(['b', 'c']);
   });
