@@ -119,6 +119,20 @@ export const sharedWithMeSchema = z.object({
   ),
 });
 
+/**
+ * POST /shared/{id}/accept: the token of the invitation mail (its link's fragment). Needed
+ * unless the account's address is verified; a token once taken verifies it.
+ */
+export const acceptShareSchema = z
+  .object({
+    token: z
+      .string()
+      .min(1)
+      .max(shareLimits.tokenLength * 2),
+  })
+  .strict();
+export type AcceptShareInput = z.infer<typeof acceptShareSchema>;
+
 export const shareSessionRequestSchema = z.object({
   token: z
     .string()

@@ -1,6 +1,7 @@
 import { errorBodySchema } from '@fj/contract/errors';
 import { idParamSchema } from '@fj/contract/common';
 import {
+  acceptShareSchema,
   createShareAnswerSchema,
   createShareSchema,
   shareAnswerSchema,
@@ -93,9 +94,18 @@ export function shareRoutes(shares: ShareService, viewing: ViewingService): Fast
     );
     app.post(
       '/shared/:id/accept',
-      { schema: { tags: ['sharing'], params, response: { 204: z.null(), ...errors } } },
+      {
+        bodyLimit: bodyLimits.share,
+        schema: {
+          tags: ['sharing'],
+          params,
+          // No body at all (null) is an accept without a token.
+          body: acceptShareSchema.nullish(),
+          response: { 204: z.null(), ...errors },
+        },
+      },
       async (request, reply) => {
-        await viewing.accept(request.userId, request.params.id);
+        await viewing.accept(request.userId, request.params.id, request.body?.token);
         return reply.status(204).send(null);
       },
     );

@@ -10,7 +10,9 @@ import {
 import type { Db } from '../../db/executor.ts';
 import type { ShareGrantsTable, SharesTable } from '../../db/schema.ts';
 import { AppError, badField, notFound } from '../../errors.ts';
+import type { Mailer } from '../../plugins/mail.ts';
 import { newSecret, newToken, tokenHash } from './credentials.ts';
+import { invitationMail } from './invitation-mail.ts';
 import { sharesRepository } from './repository.ts';
 
 const dayMs = 86_400_000;
@@ -19,6 +21,10 @@ export interface ShareServiceDeps {
   db: Db;
   /** PUBLIC_URL: a link is PUBLIC_URL/s/#token. */
   publicUrl: string;
+  /** Sends an e-mail share's invitation (SMTP_URL, else DATA_DIR/outbox). */
+  mailer: Mailer;
+  /** A mail that could not be sent: logged, the share stands (the owner sees it pending). */
+  onMailFailure: (error: unknown) => void;
   now?: () => number;
 }
 
@@ -40,7 +46,8 @@ function statusOf(share: SharesTable, grant: ShareGrantsTable | undefined, now: 
 }
 
 /** An owner's shares: create, list, change, revoke (docs/behaviour.md#sharing). */
-export function createShareService({ db, publicUrl, now = () => Date.now() }: ShareServiceDeps) {
+export function createShareService(deps: ShareServiceDeps) {
+  const { db, publicUrl, now = () => Date.now() } = deps;
   /** The ids once each, every one a location of the user, else the 404 of a missing one. */
   async function ownLocations(userId: string, ids: readonly string[]): Promise<string[]> {
     const unique = [...new Set(ids)];
@@ -84,6 +91,32 @@ export function createShareService({ db, publicUrl, now = () => Date.now() }: Sh
     return share;
   }
 
+  /**
+   * Mails the invitation without waiting for it: the owner's answer neither waits on the mail
+   * server nor depends on it, and says nothing of whether the address has an account.
+   */
+  async function invite(
+    userId: string,
+    share: SharesTable,
+    spots: number,
+    grant: ShareGrantsTable,
+    to: string,
+    token: string,
+  ): Promise<void> {
+    const owner = await sharesRepository.person(db, userId);
+    const mail = invitationMail({
+      to,
+      from: owner?.name ?? '',
+      spots,
+      precision: share.precision as SharePrecision,
+      expiresAt: share.expires_at,
+      grantId: grant.id,
+      token,
+      publicUrl,
+    });
+    deps.mailer.send(mail).catch(deps.onMailFailure);
+  }
+
   return {
     async create(userId: string, input: CreateShareInput): Promise<{ id: string; url?: string }> {
       const at = now();
@@ -91,6 +124,8 @@ export function createShareService({ db, publicUrl, now = () => Date.now() }: Sh
       const locationIds = await ownLocations(userId, input.locationIds);
       const id = randomUUID();
       const token = 'link' in input.audience ? newToken() : null;
+      // The invitation mail's token: taking the invitation needs it (or a verified address).
+      const claim = 'email' in input.audience ? newToken() : null;
       const share: SharesTable = {
         id,
         user_id: userId,
@@ -117,11 +152,14 @@ export function createShareService({ db, publicUrl, now = () => Date.now() }: Sh
               email: input.audience.email.toLowerCase(),
               user_id: null,
               status: 'pending' as const,
+              claim_hash: claim ? tokenHash(claim) : null,
             }
           : null;
       await db
         .transaction()
         .execute((trx) => sharesRepository.insert(trx, share, locationIds, grant));
+      if (grant && claim && 'email' in input.audience)
+        await invite(userId, share, locationIds.length, grant, input.audience.email, claim);
       return token ? { id, url: `${publicUrl}/s/#${token}` } : { id };
     },
     async list(userId: string): Promise<Share[]> {
