@@ -47,6 +47,18 @@ export const createShareSchema = z.object({
 });
 export type CreateShareInput = z.infer<typeof createShareSchema>;
 
+/**
+ * POST /shares/preview: what a share of these spots would show, before anything is made (the
+ * Share dialog's preview). The same projection a viewer receives, with ids of a throwaway secret.
+ */
+export const sharePreviewSchema = createShareSchema.pick({
+  locationIds: true,
+  precision: true,
+  dates: true,
+  include: true,
+});
+export type SharePreviewInput = z.infer<typeof sharePreviewSchema>;
+
 export const updateShareSchema = z.object({
   locationIds: locationIdsSchema.optional(),
   precision: z.enum(sharePrecisions).optional(),
@@ -103,6 +115,10 @@ export const sharedLocationSchema = z.object({
   entries: z.array(sharedEntrySchema),
 });
 export type SharedLocation = z.infer<typeof sharedLocationSchema>;
+
+export const sharePreviewAnswerSchema = z.object({
+  data: z.object({ locations: z.array(sharedLocationSchema) }),
+});
 
 const fromSchema = z.object({ name: z.string() });
 

@@ -189,26 +189,26 @@ export const sharesRepository = {
       .orderBy('locations.id')
       .execute();
   },
-  /** The rows a projection is built from, of the owner's spots in this share. */
-  async sources(db: Executor, share: SharesTable, locationIds: readonly string[]) {
+  /** The rows a projection is built from, of these spots of the owner's. */
+  async sources(db: Executor, ownerId: string, locationIds: readonly string[]) {
     const ids = inList(locationIds);
     const locations: LocationsTable[] = await db
       .selectFrom('locations')
       .selectAll()
-      .where('user_id', '=', share.user_id)
+      .where('user_id', '=', ownerId)
       .where('id', 'in', ids)
       .execute();
     const entries: EntriesTable[] = await db
       .selectFrom('entries')
       .selectAll()
-      .where('user_id', '=', share.user_id)
+      .where('user_id', '=', ownerId)
       .where('location_id', 'in', ids)
       .execute();
     const photos: PhotosTable[] = await db
       .selectFrom('photos')
       .innerJoin('entries', 'entries.id', 'photos.entry_id')
       .selectAll('photos')
-      .where('photos.user_id', '=', share.user_id)
+      .where('photos.user_id', '=', ownerId)
       .where('entries.location_id', 'in', ids)
       .orderBy('photos.position')
       .execute();

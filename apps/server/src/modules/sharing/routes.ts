@@ -8,6 +8,8 @@ import {
   sharedLinkSchema,
   sharedWithMeSchema,
   shareListSchema,
+  sharePreviewAnswerSchema,
+  sharePreviewSchema,
   shareSessionAnswerSchema,
   shareSessionRequestSchema,
   updateShareSchema,
@@ -56,6 +58,20 @@ export function shareRoutes(shares: ShareService, viewing: ViewingService): Fast
       },
       async (request, reply) =>
         reply.status(201).send({ data: await shares.create(request.userId, request.body) }),
+    );
+    app.post(
+      '/shares/preview',
+      {
+        bodyLimit: bodyLimits.share,
+        schema: {
+          tags: ['sharing'],
+          body: sharePreviewSchema,
+          response: { 200: sharePreviewAnswerSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        data: { locations: await shares.preview(request.userId, request.body) },
+      }),
     );
     app.get(
       '/shares',

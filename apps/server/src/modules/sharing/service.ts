@@ -3,6 +3,8 @@ import {
   shareLimits,
   type CreateShareInput,
   type Share,
+  type SharedLocation,
+  type SharePreviewInput,
   type ShareDatePrecision,
   type SharePrecision,
   type UpdateShareInput,
@@ -13,6 +15,7 @@ import { AppError, badField, notFound } from '../../errors.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import { newSecret, newToken, tokenHash } from './credentials.ts';
 import { invitationMail } from './invitation-mail.ts';
+import { projectRows } from './projections.ts';
 import { sharesRepository } from './repository.ts';
 
 const dayMs = 86_400_000;
@@ -161,6 +164,27 @@ export function createShareService(deps: ShareServiceDeps) {
       if (grant && claim && 'email' in input.audience)
         await invite(userId, share, locationIds.length, grant, input.audience.email, claim);
       return token ? { id, url: `${publicUrl}/s/#${token}` } : { id };
+    },
+    /** What a share of these spots would show: computed as a viewer's, kept nowhere. */
+    async preview(userId: string, input: SharePreviewInput): Promise<SharedLocation[]> {
+      const ids = await ownLocations(userId, input.locationIds);
+      const sources = await sharesRepository.sources(db, userId, ids);
+      const projected = projectRows(
+        {
+          secret: newSecret(),
+          precision: input.precision,
+          dates: input.dates,
+          include: {
+            finds: input.include?.finds ?? false,
+            notes: input.include?.notes ?? false,
+            photos: input.include?.photos ?? false,
+          },
+        },
+        sources,
+      );
+      return [...projected.values()]
+        .map((projection) => projection.location)
+        .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     },
     async list(userId: string): Promise<Share[]> {
       return described(await sharesRepository.ofOwner(db, userId));
