@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { shareLimits } from '@fj/contract/sharing';
+import { useShareAction } from '../../lib/sharing/share-action.tsx';
 import { journalKnown } from '../../store/journal-known.ts';
 import { useJournalStore } from '../../store/journal-store.ts';
 import { filterLocations, noFilters, type LocationFilters } from './list/filter-locations.ts';
@@ -34,6 +36,7 @@ export function LocationsPage() {
   const [sort, setSort] = useState<LocationSort>('last-visit');
   const [exporting, setExporting] = useState(false);
   const [importing, setImporting] = useState(false);
+  const share = useShareAction();
 
   // The store skips this when its list is under 30 s old (docs/behaviour.md#location-loading).
   useEffect(() => {
@@ -127,6 +130,17 @@ export function LocationsPage() {
               onClick={() => setExporting(true)}
             >
               Export
+            </button>
+          )}
+          {share && shown.length > 0 && (
+            <button
+              type="button"
+              className="button button-quiet"
+              aria-haspopup="dialog"
+              // The spots the filters show (a share holds at most 100): the dialog can untick some.
+              onClick={() => share(shown.slice(0, shareLimits.locations).map((l) => l.id))}
+            >
+              Share…
             </button>
           )}
         </div>
