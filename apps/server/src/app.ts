@@ -135,6 +135,8 @@ export async function buildApp(
     readNow: app.readNow,
     publicUrl: config.publicUrl,
     shareGuesses: createWindowCounts(app.redis, 'share-guess:'),
+    mailer: app.mailer,
+    onMailFailure: (error) => app.log.warn({ err: error }, 'share invitation mail not sent'),
   });
   await app.register(authPlugin, {
     config,

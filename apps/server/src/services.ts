@@ -28,6 +28,7 @@ import type { UrlSigner } from './storage/url-signer.ts';
 import type { ReadNow } from './db/read-now.ts';
 import { revisionNow } from './fast-reads/revision-now.ts';
 import type { WindowCounts } from './lib/window-counts.ts';
+import type { Mailer } from './plugins/mail.ts';
 import { createShareCredentials } from './modules/sharing/credentials.ts';
 import { createShareService } from './modules/sharing/service.ts';
 import { createViewingService } from './modules/sharing/viewing.ts';
@@ -56,6 +57,10 @@ export interface ServiceDeps {
   publicUrl: string;
   /** Wrong share tokens per client address (in Redis when several servers share it). */
   shareGuesses: WindowCounts;
+  /** Sends share invitations (plugins/mail.ts). */
+  mailer: Mailer;
+  /** Where a mail that could not be sent is told (the app's log). */
+  onMailFailure: (error: unknown) => void;
 }
 
 /** Every service of the server, built once with its dependencies; app.ts hands them to routes. */
@@ -159,7 +164,12 @@ export function createServices(deps: ServiceDeps) {
       journal,
       onPreferencesWritten: (userId) => preferences.forget(userId),
     }),
-    shares: createShareService({ db, publicUrl: deps.publicUrl }),
+    shares: createShareService({
+      db,
+      publicUrl: deps.publicUrl,
+      mailer: deps.mailer,
+      onMailFailure: deps.onMailFailure,
+    }),
     viewing: createViewingService({
       db,
       storage,

@@ -110,6 +110,12 @@ function everyRoute(locationId: string, entryId: string): RouteCase[] {
       body: { locationIds: [locationId], audience: { link: true }, precision: 'km1', dates: 'day' },
       badBody: { precision: 'street' },
     },
+    {
+      method: 'POST',
+      url: '/shares/preview',
+      body: { locationIds: [locationId], precision: 'km1', dates: 'day' },
+      badBody: { precision: 'street' },
+    },
     { method: 'GET', url: '/shares' },
     {
       method: 'PATCH',

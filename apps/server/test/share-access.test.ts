@@ -10,7 +10,13 @@ import { makeJpeg } from './helpers/images.ts';
 import { uploadedPhoto } from './helpers/photos.ts';
 import { redisAnswers, testRedisUrl, uniqueRedisPrefix } from './helpers/redis.ts';
 import { seedEntry, seedLocation } from './helpers/seed.ts';
-import { credentialFor, openSession, seedShare, withCredential } from './helpers/sharing.ts';
+import {
+  acceptInvitation,
+  credentialFor,
+  openSession,
+  seedShare,
+  withCredential,
+} from './helpers/sharing.ts';
 import type { TestApp, TestUser } from './helpers/test-app.ts';
 import { useTestApp, useTestApps } from './helpers/use-test-app.ts';
 
@@ -40,11 +46,11 @@ async function acceptedShare(
     include: { photos: true },
     ...(expiresAt ? { expiresAt } : {}),
   });
+  const { grantId, token } = share.invitation ?? { grantId: '', token: '' };
+  expect((await acceptInvitation(t, grantee, grantId, token)).statusCode).toBe(204);
   const as = apiClient(t.app, grantee.auth);
-  const pending = sharedOf(await as('GET', '/shared')).find((g) => g.status === 'pending');
-  expect((await as('POST', `/shared/${pending?.id}/accept`)).statusCode).toBe(204);
-  const grant = sharedOf(await as('GET', '/shared')).find((g) => g.id === pending?.id);
-  return { share, grantId: pending?.id ?? '', photos: photoIds(grant?.locations) };
+  const grant = sharedOf(await as('GET', '/shared')).find((g) => g.id === grantId);
+  return { share, grantId, photos: photoIds(grant?.locations) };
 }
 
 describe.each(databaseKinds)('who reaches a share, on $name', (kind) => {

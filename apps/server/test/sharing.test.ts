@@ -6,6 +6,7 @@ import { apiClient, errorOf, fieldsOf, type Call } from './helpers/api-client.ts
 import { databaseKinds } from './helpers/databases.ts';
 import { seedEntry, seedLocation } from './helpers/seed.ts';
 import {
+  acceptInvitation,
   credentialFor,
   grantIdsOf,
   openSession,
@@ -34,17 +35,12 @@ describe.each(databaseKinds)('sharing on $name', (kind) => {
   let carl: TestUser;
   let asAnna: Call;
   let asBen: Call;
-  let asCarl: Call;
   let spot: Location;
   let other: Location;
 
   beforeAll(async () => {
     [anna, ben, carl] = [await t.signUp(), await t.signUp(), await t.signUp()];
-    [asAnna, asBen, asCarl] = [anna, ben, carl].map((who) => apiClient(t.app, who.auth)) as [
-      Call,
-      Call,
-      Call,
-    ];
+    [asAnna, asBen] = [anna, ben].map((who) => apiClient(t.app, who.auth)) as [Call, Call];
     spot = await seedLocation(t, anna, {
       name: 'Birch slope',
       description: 'behind the red barn',
@@ -166,20 +162,18 @@ describe.each(databaseKinds)('sharing on $name', (kind) => {
     expect(Object.keys(unknown.json<{ data: object }>().data)).toEqual(['id']);
   });
 
-  it('lets the invitee see a pending invitation, accept it, then see the spots; nobody else', async () => {
-    const { id } = await seedShare(t, anna, {
+  it('lets the invitee take the mailed invitation, then see the spots; nobody else', async () => {
+    const { id, invitation } = await seedShare(t, anna, {
       locationIds: [spot.id],
       audience: { email: ben.email.toUpperCase() },
       precision: 'cell02',
     });
-    const pending = (await asBen('GET', '/shared')).json<{ data: Record<string, unknown>[] }>();
-    const invitation = pending.data.find((grant) => grant.status === 'pending');
-    expect(invitation).toMatchObject({ from: { name: expect.any(String) }, status: 'pending' });
-    expect(invitation).not.toHaveProperty('locations');
-    const grantId = String(invitation?.id);
+    const { grantId, token } = invitation ?? { grantId: '', token: '' };
     expect(grantId).not.toBe(id);
-    expect((await asCarl('POST', `/shared/${grantId}/accept`)).statusCode).toBe(404);
-    expect((await asBen('POST', `/shared/${grantId}/accept`)).statusCode).toBe(204);
+    // An address nobody proved lists nothing (the invitation tests: share-invitations.test.ts).
+    expect(await grantIdsOf(t, ben)).not.toContain(grantId);
+    expect((await acceptInvitation(t, carl, grantId, token)).statusCode).toBe(404);
+    expect((await acceptInvitation(t, ben, grantId, token)).statusCode).toBe(204);
     const accepted = (await asBen('GET', '/shared')).json<{
       data: { id: string; status: string; locations?: SharedLocation[] }[];
     }>();
@@ -266,13 +260,12 @@ describe.each(databaseKinds)('sharing on $name', (kind) => {
 
   it("leaves an invitation pending for the address again when the grantee's account is deleted", async () => {
     const dora = await t.signUp();
-    const { id } = await seedShare(t, anna, {
+    const { id, invitation } = await seedShare(t, anna, {
       locationIds: [spot.id],
       audience: { email: dora.email },
     });
-    const [grantId] = await grantIdsOf(t, dora);
-    const asDora = apiClient(t.app, dora.auth);
-    expect((await asDora('POST', `/shared/${grantId}/accept`)).statusCode).toBe(204);
+    const { grantId, token } = invitation ?? { grantId: '', token: '' };
+    expect((await acceptInvitation(t, dora, grantId, token)).statusCode).toBe(204);
     const deleted = await t.app.inject({
       method: 'POST',
       url: '/api/auth/delete-user',
@@ -285,12 +278,12 @@ describe.each(databaseKinds)('sharing on $name', (kind) => {
       audience: { email: dora.email },
       status: 'pending',
     });
+    // A new account with the address has proven nothing: it sees nothing until it gives the token.
     const again = await t.signUp(dora.email);
-    const shared = (await apiClient(t.app, again.auth)('GET', '/shared')).json<{
-      data: { id: string; status: string; locations?: unknown }[];
-    }>().data;
-    expect(shared).toEqual([expect.objectContaining({ id: grantId, status: 'pending' })]);
-    expect(shared[0]).not.toHaveProperty('locations');
+    expect(await grantIdsOf(t, again)).toEqual([]);
+    expect((await acceptInvitation(t, again, grantId)).statusCode).toBe(404);
+    expect((await acceptInvitation(t, again, grantId, token)).statusCode).toBe(204);
+    expect(await grantIdsOf(t, again)).toEqual([grantId]);
   });
 
   it('reads the largest valid share (100 ids of 100 wide characters), refuses a bigger body with 413', async () => {

@@ -47,6 +47,18 @@ export const createShareSchema = z.object({
 });
 export type CreateShareInput = z.infer<typeof createShareSchema>;
 
+/**
+ * POST /shares/preview: what a share of these spots would show, before anything is made (the
+ * Share dialog's preview). The same projection a viewer receives, with ids of a throwaway secret.
+ */
+export const sharePreviewSchema = createShareSchema.pick({
+  locationIds: true,
+  precision: true,
+  dates: true,
+  include: true,
+});
+export type SharePreviewInput = z.infer<typeof sharePreviewSchema>;
+
 export const updateShareSchema = z.object({
   locationIds: locationIdsSchema.optional(),
   precision: z.enum(sharePrecisions).optional(),
@@ -104,6 +116,10 @@ export const sharedLocationSchema = z.object({
 });
 export type SharedLocation = z.infer<typeof sharedLocationSchema>;
 
+export const sharePreviewAnswerSchema = z.object({
+  data: z.object({ locations: z.array(sharedLocationSchema) }),
+});
+
 const fromSchema = z.object({ name: z.string() });
 
 export const sharedWithMeSchema = z.object({
@@ -118,6 +134,20 @@ export const sharedWithMeSchema = z.object({
     }),
   ),
 });
+
+/**
+ * POST /shared/{id}/accept: the token of the invitation mail (its link's fragment). Needed
+ * unless the account's address is verified; a token once taken verifies it.
+ */
+export const acceptShareSchema = z
+  .object({
+    token: z
+      .string()
+      .min(1)
+      .max(shareLimits.tokenLength * 2),
+  })
+  .strict();
+export type AcceptShareInput = z.infer<typeof acceptShareSchema>;
 
 export const shareSessionRequestSchema = z.object({
   token: z

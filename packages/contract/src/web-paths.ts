@@ -5,3 +5,9 @@
  */
 export const loginPath = '/login';
 export const loginAfterResetPath = `${loginPath}?reset=done`;
+
+/**
+ * The page an invitation mail links to (docs/behaviour.md#sharing): `/invitation#{grant id}.{token}`.
+ * Opening it changes nothing (mail scanners open every link); its Accept button does.
+ */
+export const invitationPath = '/invitation';

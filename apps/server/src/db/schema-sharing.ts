@@ -43,4 +43,6 @@ export interface ShareGrantsTable {
   /** Set when accepted. */
   user_id: string | null;
   status: 'pending' | 'accepted';
+  /** SHA-256 (base64url) of the token in the invitation mail; null before migration 0011. */
+  claim_hash: string | null;
 }

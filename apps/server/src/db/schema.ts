@@ -102,6 +102,8 @@ export interface UserTable {
   id: string;
   email: string;
   name: string;
+  /** better-auth's; 0/1 on SQLite. Set by no sign-up: only a claimed invitation (sharing). */
+  emailVerified: boolean | number;
 }
 
 /** better-auth's pending resets and e-mail checks; read only to tell a used reset link. */

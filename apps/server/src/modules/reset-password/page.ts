@@ -1,13 +1,5 @@
 import { loginPath } from '@fj/contract/web-paths';
-
-const entities: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => entities[c] ?? c);
+import { escapeHtml } from '../../lib/escape-html.ts';
 
 export interface ResetPageState {
   token?: string;

@@ -1,9 +1,9 @@
 import type { SharedLocation, ShareDatePrecision, SharePrecision } from '@fj/contract/sharing';
 import type { Executor } from '../../db/executor.ts';
-import type { EntriesTable, SharesTable } from '../../db/schema.ts';
+import type { EntriesTable, LocationsTable, PhotosTable, SharesTable } from '../../db/schema.ts';
 import { parseJson } from '../../lib/json.ts';
 import { photosByEntry } from '../entries/mapping.ts';
-import { projectLocation, type ProjectionPolicy } from './projection.ts';
+import { projectLocation, type Projection, type ProjectionPolicy } from './projection.ts';
 import { sharesRepository } from './repository.ts';
 
 export function policyOf(share: SharesTable): ProjectionPolicy {
@@ -25,6 +25,27 @@ export interface SharedSpots {
   photoKeys: Map<string, string>;
 }
 
+/** Each location's projection under the policy, by real location id. */
+export function projectRows(
+  policy: ProjectionPolicy,
+  sources: { locations: LocationsTable[]; entries: EntriesTable[]; photos: PhotosTable[] },
+): Map<string, Projection> {
+  const photoGroups = photosByEntry(sources.photos);
+  const entriesOf = new Map<string, EntriesTable[]>();
+  for (const entry of sources.entries) {
+    const group = entriesOf.get(entry.location_id);
+    if (group) group.push(entry);
+    else entriesOf.set(entry.location_id, [entry]);
+  }
+  const projected = new Map<string, Projection>();
+  for (const location of sources.locations)
+    projected.set(
+      location.id,
+      projectLocation(policy, location, entriesOf.get(location.id) ?? [], photoGroups),
+    );
+  return projected;
+}
+
 /**
  * The share's spots as viewers receive them. Each spot's projection is stored with the share
  * version and location revision it was computed from, and computed again only when either
@@ -41,33 +62,19 @@ export async function sharedSpots(db: Executor, share: SharesTable): Promise<Sha
   const fresh = new Map<string, { projection: string; photoKeys: string }>();
   if (stale.length > 0) {
     const ids = stale.map((spot) => spot.location_id);
-    const { locations, entries, photos } = await sharesRepository.sources(db, share, ids);
-    const photoGroups = photosByEntry(photos);
-    const policy = policyOf(share);
-    const entriesOf = new Map<string, EntriesTable[]>();
-    for (const entry of entries) {
-      const group = entriesOf.get(entry.location_id);
-      if (group) group.push(entry);
-      else entriesOf.set(entry.location_id, [entry]);
-    }
-    for (const location of locations) {
-      const own = entriesOf.get(location.id) ?? [];
-      const { location: projected, photoKeys } = projectLocation(
-        policy,
-        location,
-        own,
-        photoGroups,
-      );
+    const sources = await sharesRepository.sources(db, share.user_id, ids);
+    const locations = new Map(sources.locations.map((row) => [row.id, row]));
+    for (const [id, { location, photoKeys }] of projectRows(policyOf(share), sources)) {
       const row = {
         share_id: share.id,
-        location_id: location.id,
-        projection: JSON.stringify(projected),
+        location_id: id,
+        projection: JSON.stringify(location),
         photo_keys: JSON.stringify(photoKeys),
         projected_version: share.version,
-        projected_revision: Number(location.revision),
+        projected_revision: Number(locations.get(id)?.revision),
       };
       await sharesRepository.storeProjection(db, row);
-      fresh.set(location.id, { projection: row.projection, photoKeys: row.photo_keys });
+      fresh.set(id, { projection: row.projection, photoKeys: row.photo_keys });
     }
   }
   const result: SharedSpots = { locations: [], photoKeys: new Map() };

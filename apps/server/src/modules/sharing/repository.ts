@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
 import { inList } from '../../db/query-fragments.ts';
 import type {
@@ -95,8 +96,11 @@ export const sharesRepository = {
       .where('expires_at', '>', now)
       .executeTakeFirst();
   },
-  /** The invitations to this user (by account, or by address while pending) of shares in force. */
-  grantsTo(db: Executor, userId: string, email: string, now: string) {
+  /**
+   * The invitations to this user of shares in force: theirs by account, and, while pending, by
+   * address when the address is verified (an unverified one could be anyone's: it sees none).
+   */
+  grantsTo(db: Executor, userId: string, email: string | null, now: string) {
     return db
       .selectFrom('share_grants')
       .innerJoin('shares', 'shares.id', 'share_grants.share_id')
@@ -109,10 +113,15 @@ export const sharesRepository = {
         'user.name as owner_name',
       ])
       .where((eb) =>
-        eb.or([
-          eb('share_grants.user_id', '=', userId),
-          eb.and([eb('share_grants.user_id', 'is', null), eb('share_grants.email', '=', email)]),
-        ]),
+        email === null
+          ? eb('share_grants.user_id', '=', userId)
+          : eb.or([
+              eb('share_grants.user_id', '=', userId),
+              eb.and([
+                eb('share_grants.user_id', 'is', null),
+                eb('share_grants.email', '=', email),
+              ]),
+            ]),
       )
       .where('shares.revoked_at', 'is', null)
       .where('shares.expires_at', '>', now)
@@ -121,17 +130,42 @@ export const sharesRepository = {
       .orderBy('share_grants.id')
       .execute();
   },
+  /** One invitation of a share in force, whoever it is for. */
+  grantInForce(db: Executor, grantId: string, now: string) {
+    return db
+      .selectFrom('share_grants')
+      .innerJoin('shares', 'shares.id', 'share_grants.share_id')
+      .select([
+        'share_grants.email',
+        'share_grants.user_id',
+        'share_grants.claim_hash',
+        'shares.user_id as owner_id',
+      ])
+      .where('share_grants.id', '=', grantId)
+      .where('shares.revoked_at', 'is', null)
+      .where('shares.expires_at', '>', now)
+      .executeTakeFirst();
+  },
   async accept(db: Executor, grantId: string, userId: string): Promise<void> {
     await db
       .updateTable('share_grants')
       .set({ status: 'accepted', user_id: userId })
       .where('id', '=', grantId)
+      .where((eb) => eb.or([eb('user_id', 'is', null), eb('user_id', '=', userId)]))
+      .execute();
+  },
+  /** The invitation's token reached this account from the mailbox: its address is proven. */
+  async markVerified(db: Executor, userId: string): Promise<void> {
+    await db
+      .updateTable('user')
+      .set({ emailVerified: sql<boolean>`true` })
+      .where('id', '=', userId)
       .execute();
   },
   person(db: Executor, userId: string) {
     return db
       .selectFrom('user')
-      .select(['name', 'email'])
+      .select(['name', 'email', 'emailVerified'])
       .where('id', '=', userId)
       .executeTakeFirst();
   },
@@ -155,26 +189,26 @@ export const sharesRepository = {
       .orderBy('locations.id')
       .execute();
   },
-  /** The rows a projection is built from, of the owner's spots in this share. */
-  async sources(db: Executor, share: SharesTable, locationIds: readonly string[]) {
+  /** The rows a projection is built from, of these spots of the owner's. */
+  async sources(db: Executor, ownerId: string, locationIds: readonly string[]) {
     const ids = inList(locationIds);
     const locations: LocationsTable[] = await db
       .selectFrom('locations')
       .selectAll()
-      .where('user_id', '=', share.user_id)
+      .where('user_id', '=', ownerId)
       .where('id', 'in', ids)
       .execute();
     const entries: EntriesTable[] = await db
       .selectFrom('entries')
       .selectAll()
-      .where('user_id', '=', share.user_id)
+      .where('user_id', '=', ownerId)
       .where('location_id', 'in', ids)
       .execute();
     const photos: PhotosTable[] = await db
       .selectFrom('photos')
       .innerJoin('entries', 'entries.id', 'photos.entry_id')
       .selectAll('photos')
-      .where('photos.user_id', '=', share.user_id)
+      .where('photos.user_id', '=', ownerId)
       .where('entries.location_id', 'in', ids)
       .orderBy('photos.position')
       .execute();

@@ -1,12 +1,15 @@
 import { errorBodySchema } from '@fj/contract/errors';
 import { idParamSchema } from '@fj/contract/common';
 import {
+  acceptShareSchema,
   createShareAnswerSchema,
   createShareSchema,
   shareAnswerSchema,
   sharedLinkSchema,
   sharedWithMeSchema,
   shareListSchema,
+  sharePreviewAnswerSchema,
+  sharePreviewSchema,
   shareSessionAnswerSchema,
   shareSessionRequestSchema,
   updateShareSchema,
@@ -56,6 +59,20 @@ export function shareRoutes(shares: ShareService, viewing: ViewingService): Fast
       async (request, reply) =>
         reply.status(201).send({ data: await shares.create(request.userId, request.body) }),
     );
+    app.post(
+      '/shares/preview',
+      {
+        bodyLimit: bodyLimits.share,
+        schema: {
+          tags: ['sharing'],
+          body: sharePreviewSchema,
+          response: { 200: sharePreviewAnswerSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        data: { locations: await shares.preview(request.userId, request.body) },
+      }),
+    );
     app.get(
       '/shares',
       { schema: { tags: ['sharing'], response: { 200: shareListSchema, 401: errorBodySchema } } },
@@ -93,9 +110,18 @@ export function shareRoutes(shares: ShareService, viewing: ViewingService): Fast
     );
     app.post(
       '/shared/:id/accept',
-      { schema: { tags: ['sharing'], params, response: { 204: z.null(), ...errors } } },
+      {
+        bodyLimit: bodyLimits.share,
+        schema: {
+          tags: ['sharing'],
+          params,
+          // No body at all (null) is an accept without a token.
+          body: acceptShareSchema.nullish(),
+          response: { 204: z.null(), ...errors },
+        },
+      },
       async (request, reply) => {
-        await viewing.accept(request.userId, request.params.id);
+        await viewing.accept(request.userId, request.params.id, request.body?.token);
         return reply.status(204).send(null);
       },
     );

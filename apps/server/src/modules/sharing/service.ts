@@ -3,6 +3,8 @@ import {
   shareLimits,
   type CreateShareInput,
   type Share,
+  type SharedLocation,
+  type SharePreviewInput,
   type ShareDatePrecision,
   type SharePrecision,
   type UpdateShareInput,
@@ -10,7 +12,10 @@ import {
 import type { Db } from '../../db/executor.ts';
 import type { ShareGrantsTable, SharesTable } from '../../db/schema.ts';
 import { AppError, badField, notFound } from '../../errors.ts';
+import type { Mailer } from '../../plugins/mail.ts';
 import { newSecret, newToken, tokenHash } from './credentials.ts';
+import { invitationMail } from './invitation-mail.ts';
+import { projectRows } from './projections.ts';
 import { sharesRepository } from './repository.ts';
 
 const dayMs = 86_400_000;
@@ -19,6 +24,10 @@ export interface ShareServiceDeps {
   db: Db;
   /** PUBLIC_URL: a link is PUBLIC_URL/s/#token. */
   publicUrl: string;
+  /** Sends an e-mail share's invitation (SMTP_URL, else DATA_DIR/outbox). */
+  mailer: Mailer;
+  /** A mail that could not be sent: logged, the share stands (the owner sees it pending). */
+  onMailFailure: (error: unknown) => void;
   now?: () => number;
 }
 
@@ -40,7 +49,8 @@ function statusOf(share: SharesTable, grant: ShareGrantsTable | undefined, now: 
 }
 
 /** An owner's shares: create, list, change, revoke (docs/behaviour.md#sharing). */
-export function createShareService({ db, publicUrl, now = () => Date.now() }: ShareServiceDeps) {
+export function createShareService(deps: ShareServiceDeps) {
+  const { db, publicUrl, now = () => Date.now() } = deps;
   /** The ids once each, every one a location of the user, else the 404 of a missing one. */
   async function ownLocations(userId: string, ids: readonly string[]): Promise<string[]> {
     const unique = [...new Set(ids)];
@@ -84,6 +94,32 @@ export function createShareService({ db, publicUrl, now = () => Date.now() }: Sh
     return share;
   }
 
+  /**
+   * Mails the invitation without waiting for it: the owner's answer neither waits on the mail
+   * server nor depends on it, and says nothing of whether the address has an account.
+   */
+  async function invite(
+    userId: string,
+    share: SharesTable,
+    spots: number,
+    grant: ShareGrantsTable,
+    to: string,
+    token: string,
+  ): Promise<void> {
+    const owner = await sharesRepository.person(db, userId);
+    const mail = invitationMail({
+      to,
+      from: owner?.name ?? '',
+      spots,
+      precision: share.precision as SharePrecision,
+      expiresAt: share.expires_at,
+      grantId: grant.id,
+      token,
+      publicUrl,
+    });
+    deps.mailer.send(mail).catch(deps.onMailFailure);
+  }
+
   return {
     async create(userId: string, input: CreateShareInput): Promise<{ id: string; url?: string }> {
       const at = now();
@@ -91,6 +127,8 @@ export function createShareService({ db, publicUrl, now = () => Date.now() }: Sh
       const locationIds = await ownLocations(userId, input.locationIds);
       const id = randomUUID();
       const token = 'link' in input.audience ? newToken() : null;
+      // The invitation mail's token: taking the invitation needs it (or a verified address).
+      const claim = 'email' in input.audience ? newToken() : null;
       const share: SharesTable = {
         id,
         user_id: userId,
@@ -117,12 +155,36 @@ export function createShareService({ db, publicUrl, now = () => Date.now() }: Sh
               email: input.audience.email.toLowerCase(),
               user_id: null,
               status: 'pending' as const,
+              claim_hash: claim ? tokenHash(claim) : null,
             }
           : null;
       await db
         .transaction()
         .execute((trx) => sharesRepository.insert(trx, share, locationIds, grant));
+      if (grant && claim && 'email' in input.audience)
+        await invite(userId, share, locationIds.length, grant, input.audience.email, claim);
       return token ? { id, url: `${publicUrl}/s/#${token}` } : { id };
+    },
+    /** What a share of these spots would show: computed as a viewer's, kept nowhere. */
+    async preview(userId: string, input: SharePreviewInput): Promise<SharedLocation[]> {
+      const ids = await ownLocations(userId, input.locationIds);
+      const sources = await sharesRepository.sources(db, userId, ids);
+      const projected = projectRows(
+        {
+          secret: newSecret(),
+          precision: input.precision,
+          dates: input.dates,
+          include: {
+            finds: input.include?.finds ?? false,
+            notes: input.include?.notes ?? false,
+            photos: input.include?.photos ?? false,
+          },
+        },
+        sources,
+      );
+      return [...projected.values()]
+        .map((projection) => projection.location)
+        .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     },
     async list(userId: string): Promise<Share[]> {
       return described(await sharesRepository.ofOwner(db, userId));

@@ -5,7 +5,7 @@ import type { SharesTable } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { WindowCounts } from '../../lib/window-counts.ts';
 import type { PhotoStorage } from '../../storage/photo-storage.ts';
-import { credentialLifetimeMs, tokenHash, type ShareCredentials } from './credentials.ts';
+import { credentialLifetimeMs, sameHash, tokenHash, type ShareCredentials } from './credentials.ts';
 import { sharedSpots } from './projections.ts';
 import { sharesRepository } from './repository.ts';
 
@@ -32,6 +32,9 @@ export interface SharedWithMe {
 
 const gone = () => notFound('Share');
 
+/** better-auth's flag: a boolean on PostgreSQL, 0 or 1 on SQLite. */
+const isVerified = (person: { emailVerified: boolean | number }) => Boolean(person.emailVerified);
+
 /** Accepted by this account: a grant whose account was deleted is pending for its address again. */
 const isAccepted = (grant: { grant_status: string; grant_user: string | null }, userId: string) =>
   grant.grant_status === 'accepted' && grant.grant_user === userId;
@@ -48,7 +51,8 @@ export function createViewingService(deps: ViewingDeps) {
   async function grantsOf(userId: string) {
     const person = await sharesRepository.person(db, userId);
     if (!person) return [];
-    return sharesRepository.grantsTo(db, userId, person.email.toLowerCase(), nowIso());
+    const email = isVerified(person) ? person.email.toLowerCase() : null;
+    return sharesRepository.grantsTo(db, userId, email, nowIso());
   }
 
   async function acceptedShare(userId: string, grantId: string): Promise<SharesTable> {
@@ -91,11 +95,26 @@ export function createViewingService(deps: ViewingDeps) {
       }
       return answer;
     },
-    /** Takes an invitation addressed to this user's address (or already theirs). */
-    async accept(userId: string, grantId: string): Promise<void> {
-      const grant = (await grantsOf(userId)).find((row) => row.grant_id === grantId);
-      if (!grant) throw gone();
-      await sharesRepository.accept(db, grantId, userId);
+    /**
+     * Takes an invitation addressed to this account's address (or already theirs). The address
+     * must be proven: verified, or the token of the invitation mail given (which verifies it).
+     * Anything else is the 404 of a missing invitation.
+     */
+    async accept(userId: string, grantId: string, token?: string): Promise<void> {
+      const person = await sharesRepository.person(db, userId);
+      const grant = await sharesRepository.grantInForce(db, grantId, nowIso());
+      if (!person || !grant || grant.owner_id === userId) throw gone();
+      if (grant.user_id === userId) return;
+      if (grant.user_id !== null || grant.email !== person.email.toLowerCase()) throw gone();
+      const claimed =
+        token !== undefined &&
+        grant.claim_hash !== null &&
+        sameHash(grant.claim_hash, tokenHash(token));
+      if (!claimed && !isVerified(person)) throw gone();
+      await db.transaction().execute(async (trx) => {
+        await sharesRepository.accept(trx, grantId, userId);
+        if (claimed && !isVerified(person)) await sharesRepository.markVerified(trx, userId);
+      });
     },
     grantPhoto: async (userId: string, grantId: string, photoId: string) =>
       photoOf(await acceptedShare(userId, grantId), photoId),

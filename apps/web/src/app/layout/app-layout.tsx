@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { TutorialOverlay } from '../../features/help/tutorial-overlay.tsx';
+import { ShareDialog } from '../../features/sharing/share-dialog.tsx';
+import { ShareActionProvider } from '../../lib/sharing/share-action.tsx';
 import { PageSlot } from '../routing/page-slot.tsx';
 import { navLinks } from './nav-links.ts';
 import { useMenuMarker } from './use-menu-marker.ts';
@@ -23,6 +25,8 @@ export function AppLayout() {
     setAsking(true);
   };
   const closeMenu = useCallback(() => setMenuOpen(false), []);
+  // The spots the Share dialog is open for (a spot's Share button, the Locations page's).
+  const [sharing, setSharing] = useState<readonly string[] | null>(null);
   useMenuMarker(menuOpen, closeMenu);
 
   // A new page closes the menu.
@@ -92,10 +96,13 @@ export function AppLayout() {
       )}
       {menuOpen && <div className="menu-scrim" aria-hidden="true" onClick={closeMenu} />}
       <main id="main" className="app-main" tabIndex={-1}>
-        <PageSlot>
-          <Outlet />
-        </PageSlot>
+        <ShareActionProvider value={setSharing}>
+          <PageSlot>
+            <Outlet />
+          </PageSlot>
+        </ShareActionProvider>
       </main>
+      {sharing && <ShareDialog locationIds={sharing} onClose={() => setSharing(null)} />}
       {/* Only over the map, the screen its steps describe. */}
       {pathname === '/' && <TutorialOverlay />}
     </div>

@@ -1,5 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { shareLimits } from '@fj/contract/sharing';
+import { useShareAction } from '../../lib/sharing/share-action.tsx';
 import { useSearchUrl } from '../../lib/search/use-search-url.ts';
 import { useSpotSearch } from '../../lib/search/use-spot-search.ts';
 import { readRequest } from '../../lib/search/search-request.ts';
@@ -41,6 +43,7 @@ export function LocationsPage() {
   const shown = useShownSpots(locations, search, sort);
   const [exporting, setExporting] = useState(false);
   const [importing, setImporting] = useState(false);
+  const share = useShareAction();
 
   // The store skips this when its list is under 30 s old (docs/behaviour.md#location-loading).
   useEffect(() => {
@@ -122,6 +125,17 @@ export function LocationsPage() {
               onClick={() => setExporting(true)}
             >
               Export
+            </button>
+          )}
+          {share && shown.length > 0 && (
+            <button
+              type="button"
+              className="button button-quiet"
+              aria-haspopup="dialog"
+              // The spots the filters show (a share holds at most 100): the dialog can untick some.
+              onClick={() => share(shown.slice(0, shareLimits.locations).map((l) => l.id))}
+            >
+              Share…
             </button>
           )}
         </div>

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeFetch, installFakeFetch, json } from '../../testing/fake-fetch.ts';
-import { placeText } from './place-text.ts';
+import { placeText } from '../../lib/sharing/place-text.ts';
 import { SharedLinkPage } from './shared-link-page.tsx';
 
 const square = {

@@ -2,7 +2,7 @@ import type { SharedLocation } from '@fj/contract/sharing';
 import { useEffect, useState } from 'react';
 import { ApiError, NETWORK_CODE, TIMEOUT_CODE } from '../../lib/api/api-error.ts';
 import { openSharedLink, type SharedLinkView } from '../../lib/api/shared-link-api.ts';
-import { placeText } from './place-text.ts';
+import { placeText } from '../../lib/sharing/place-text.ts';
 import { SharedPhoto } from './shared-photo.tsx';
 
 /**

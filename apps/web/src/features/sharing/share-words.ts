@@ -7,10 +7,24 @@ export const precisionWords: Record<SharePrecision, string> = {
   hidden: 'place hidden',
 };
 
+/** The Share dialog's choices, each saying what the viewer gets. */
+export const precisionChoices: Record<SharePrecision, string> = {
+  exact: 'Exact place and patch',
+  km1: 'Within 1 km (the 0.01° square holding it)',
+  cell02: "Within 20 km (iNaturalist's 0.2° cell)",
+  hidden: 'Hide the place',
+};
+
 export const dateWords: Record<ShareDatePrecision, string> = {
   day: 'by day',
   month: 'by month',
   year: 'by year',
+};
+
+export const dateChoices: Record<ShareDatePrecision, string> = {
+  day: 'Day (2026-08-15)',
+  month: 'Month (2026-08)',
+  year: 'Year (2026)',
 };
 
 const day = (iso: string) => new Date(iso).toLocaleDateString();

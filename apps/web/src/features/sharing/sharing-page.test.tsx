@@ -96,6 +96,6 @@ describe('SharingPage (docs/behaviour.md#sharing)', () => {
     });
     await renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Accept' }));
-    expect(await screen.findByText('Birch slope')).toBeTruthy();
+    expect(await screen.findByText('Birch slope · on your map')).toBeTruthy();
   });
 });

@@ -2,6 +2,7 @@ import type { Share } from '@fj/contract/sharing';
 import { useEffect, useState } from 'react';
 import { sharingApi } from '../../lib/api/sharing-api.ts';
 import { errorMessage } from '../../lib/ui/error-message.ts';
+import { ShareDialog } from './share-dialog.tsx';
 import {
   audienceWords,
   dateWords,
@@ -13,7 +14,13 @@ import '../../styles/pages.css';
 
 type WithMe = Awaited<ReturnType<typeof sharingApi.withMe>>;
 
-function MyShare({ share, onRevoke }: { share: Share; onRevoke: (id: string) => void }) {
+interface MyShareProps {
+  share: Share;
+  onRevoke(id: string): void;
+  onEdit(share: Share): void;
+}
+
+function MyShare({ share, onRevoke, onEdit }: MyShareProps) {
   const [asking, setAsking] = useState(false);
   const live = share.status !== 'revoked' && share.status !== 'expired';
   const spots = `${share.locationIds.length} ${share.locationIds.length === 1 ? 'spot' : 'spots'}`;
@@ -26,9 +33,14 @@ function MyShare({ share, onRevoke }: { share: Share; onRevoke: (id: string) => 
       <span>{statusWords(share)}</span>
       <span>{lastUseWords(share)}</span>
       {live && !asking ? (
-        <button type="button" onClick={() => setAsking(true)}>
-          Revoke
-        </button>
+        <>
+          <button type="button" aria-haspopup="dialog" onClick={() => onEdit(share)}>
+            Edit
+          </button>
+          <button type="button" onClick={() => setAsking(true)}>
+            Revoke
+          </button>
+        </>
       ) : null}
       {live && asking ? (
         <span role="group" aria-label="Revoke this share?">
@@ -49,6 +61,7 @@ export function SharingPage() {
   const [mine, setMine] = useState<Share[] | null>(null);
   const [withMe, setWithMe] = useState<WithMe | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [editing, setEditing] = useState<Share | null>(null);
 
   // Raised after each change: the lists are read again.
   const [round, setRound] = useState(0);
@@ -91,6 +104,7 @@ export function SharingPage() {
               key={share.id}
               share={share}
               onRevoke={(id) => act(() => sharingApi.revoke(id))()}
+              onEdit={setEditing}
             />
           ))}
         </ul>
@@ -111,12 +125,19 @@ export function SharingPage() {
                   Accept
                 </button>
               ) : (
-                <span>{grant.locations?.map((spot) => spot.name).join(', ')}</span>
+                <span>{grant.locations?.map((spot) => spot.name).join(', ')} · on your map</span>
               )}
             </li>
           ))}
         </ul>
       </section>
+      {editing && (
+        <ShareDialog
+          share={editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => setRound((n) => n + 1)}
+        />
+      )}
     </div>
   );
 }

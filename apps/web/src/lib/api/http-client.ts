@@ -13,7 +13,7 @@ import { API_TIMEOUT_MS } from './request-deadline.ts';
 
 export { API_TIMEOUT_MS } from './request-deadline.ts';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** What one attempt answered: the status, and the body parsed as JSON when it is JSON. */
 export interface ApiAnswer {
@@ -44,6 +44,7 @@ export interface ApiClient {
   post<T>(path: string, body: unknown, answer: AnswerSchema<T>): Promise<T>;
   put(path: string, body?: unknown): Promise<unknown>;
   put<T>(path: string, body: unknown, answer: AnswerSchema<T>): Promise<T>;
+  patch<T>(path: string, body: unknown, answer: AnswerSchema<T>): Promise<T>;
   delete(path: string): Promise<unknown>;
   delete<T>(path: string, answer: AnswerSchema<T>): Promise<T>;
   /** A GET whose caller also reads a header of the answer (GET /locations' Sync-Cursor). */
@@ -213,6 +214,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       request('POST', path, body, answer ?? anyAnswer),
     put: <T>(path: string, body?: unknown, answer?: AnswerSchema<T>) =>
       request('PUT', path, body, answer ?? anyAnswer),
+    patch: <T>(path: string, body: unknown, answer: AnswerSchema<T>) =>
+      request('PATCH', path, body, answer),
     delete: <T>(path: string, answer?: AnswerSchema<T>) =>
       request('DELETE', path, undefined, answer ?? anyAnswer),
     async getWithHeaders<T>(path: string, schema: AnswerSchema<T>) {

@@ -52,6 +52,32 @@ describe('sharingApi', () => {
     expect(server.callsTo('POST /api/v1/shared/g1/accept')).toHaveLength(1);
   });
 
+  it('accepts with the mailed token in the body when given one', async () => {
+    server.on('POST /api/v1/shared/g1/accept', () => empty());
+    await (await load()).accept('g1', 'tok');
+    expect(server.callsTo('POST /api/v1/shared/g1/accept')[0]?.body).toEqual({ token: 'tok' });
+  });
+
+  it('previews, creates and changes shares (PATCH), reading each answer', async () => {
+    const spot = { id: 'o1', name: 'Birch slope', entries: [] };
+    server.on('POST /api/v1/shares/preview', () => json({ data: { locations: [spot] } }));
+    server.on('POST /api/v1/shares', () =>
+      json({ data: { id: 's1', url: 'https://x/s/#t' } }, 201),
+    );
+    server.on('PATCH /api/v1/shares/s1', () => json({ data: { ...share, precision: 'hidden' } }));
+    const sharing = await load();
+    const input = { locationIds: ['l1'], precision: 'km1' as const, dates: 'month' as const };
+    await expect(sharing.preview(input)).resolves.toEqual([spot]);
+    await expect(sharing.create({ ...input, audience: { link: true } })).resolves.toEqual({
+      id: 's1',
+      url: 'https://x/s/#t',
+    });
+    await expect(sharing.update('s1', { precision: 'hidden' })).resolves.toMatchObject({
+      precision: 'hidden',
+    });
+    expect(server.callsTo('PATCH /api/v1/shares/s1')[0]?.body).toEqual({ precision: 'hidden' });
+  });
+
   it('refuses a list that is not shares (INVALID_RESPONSE)', async () => {
     server.on('GET /api/v1/shared', () => json({ data: [{ id: 1 }] }));
     await expect((await load()).withMe()).rejects.toMatchObject({ code: 'INVALID_RESPONSE' });

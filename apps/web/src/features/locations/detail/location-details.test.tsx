@@ -3,6 +3,7 @@ import type { Location } from '@fj/contract/locations';
 import { toast } from 'react-toastify';
 import { describe, expect, it, vi } from 'vitest';
 import { MapsProvider } from '../../../lib/maps/maps-provider.tsx';
+import { ShareActionProvider } from '../../../lib/sharing/share-action.tsx';
 import { makeEntry, makeLocation, photoEntry } from '../../../testing/factories.ts';
 import { oakRidge } from '../../../testing/fixtures.ts';
 import { empty, json } from '../../../testing/fake-fetch.ts';
@@ -54,6 +55,27 @@ describe('LocationDetails', () => {
     // The distance needs turf, which arrives a moment later (a lazy map library).
     expect(await screen.findByText(/m from you$/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Draw patch' })).toBeTruthy();
+  });
+
+  it('offers Share where the frame provides it, for this spot alone', () => {
+    renderDetails();
+    expect(screen.queryByRole('button', { name: 'Share' })).toBeNull();
+    const share = vi.fn();
+    render(
+      <MapsProvider>
+        <ShareActionProvider value={share}>
+          <LocationDetails
+            location={richSpot}
+            userPosition={null}
+            onClose={vi.fn()}
+            onEditArea={vi.fn()}
+            onDeleted={vi.fn()}
+          />
+        </ShareActionProvider>
+      </MapsProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Share' }));
+    expect(share).toHaveBeenCalledWith([richSpot.id]);
   });
 
   it('asks before deleting, naming how many entries and photos go with it', async () => {

@@ -1,6 +1,7 @@
 import type { Location } from '@fj/contract/locations';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
+import { useShareAction } from '../../../lib/sharing/share-action.tsx';
 import { ConfirmDialog } from '../../../lib/ui/confirm-dialog.tsx';
 import { SyncMarkBadge } from '../../../lib/ui/sync-mark-badge.tsx';
 import { useJournalStore } from '../../../store/journal-store.ts';
@@ -37,6 +38,7 @@ export function LocationDetails({
   const syncMark = useJournalStore((state) => syncMarkOf(state.outbox, location.id));
   const [editing, setEditing] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const share = useShareAction();
   const summary = summarize(location);
   // Focus goes to the spot when it opens, is created, or its edit ends: keyboard and screen
   // reader users land on what they just did.
@@ -101,6 +103,16 @@ export function LocationDetails({
         <button type="button" className="button button-secondary" onClick={onEditArea}>
           {location.area ? 'Edit patch' : 'Draw patch'}
         </button>
+        {share && (
+          <button
+            type="button"
+            className="button button-secondary"
+            aria-haspopup="dialog"
+            onClick={() => share([location.id])}
+          >
+            Share
+          </button>
+        )}
         <button
           type="button"
           className="button button-danger-quiet"
