@@ -32,6 +32,7 @@ describe.each(databaseKinds)('schema on $name', (kind) => {
       '0008-entry-finds',
       '0009-search',
       '0010-shares',
+      '0011-season-reads',
     ]);
   });
 
