@@ -105,40 +105,48 @@ async function speciesSeasonOf(db: Executor, scope: SpeciesScope, asked: string)
 }
 
 interface SpeciesTally {
-  spellings: Map<string, string>;
+  spellings: { species: string; last: string }[];
   found: number;
-  days: string[];
+  days: Uint8Array;
   foundByMonth: Int32Array;
 }
 
 async function summariesOf(db: Executor, userId: string): Promise<SeasonSummary[]> {
-  const dayRows = await repository.findDays(db, userId);
+  const spellingRows = await repository.spellingDays(db, userId);
   const visitRows = await repository.spotVisits(db, userId);
   const tallies = new Map<string, SpeciesTally>();
-  for (const row of dayRows) {
+  for (const row of spellingRows) {
     let tally = tallies.get(row.species_key);
     if (!tally) {
-      tally = { spellings: new Map(), found: 0, days: [], foundByMonth: new Int32Array(13) };
+      tally = {
+        spellings: [],
+        found: 0,
+        days: new Uint8Array(DAYS_IN_CIRCLE + 1),
+        foundByMonth: new Int32Array(13),
+      };
       tallies.set(row.species_key, tally);
     }
-    const last = tally.spellings.get(row.species);
-    if (last === undefined || row.last > last) tally.spellings.set(row.species, row.last);
-    const found = Number(row.found);
-    tally.found += found;
-    tally.days.push(row.day);
-    const month = Number(row.day.slice(0, 2));
-    tally.foundByMonth[month] = (tally.foundByMonth[month] ?? 0) + found;
+    tally.spellings.push({ species: row.species, last: row.last });
+    tally.found += Number(row.found);
+    // 'MM-DD,MM-DD,…', a day for each find.
+    const { days, foundByMonth } = tally;
+    const text = row.days;
+    for (let at = 0; at < text.length; at += 6) {
+      const day = text.slice(at, at + 5);
+      days[dayOfYear(day)] = 1;
+      const month = (text.charCodeAt(at) - 48) * 10 + text.charCodeAt(at + 1) - 48;
+      foundByMonth[month] = (foundByMonth[month] ?? 0) + 1;
+    }
   }
   const visitsOf = new Map(visitRows.map((row) => [row.species_key, Number(row.visits)]));
   // Ordered by speciesKey as JavaScript compares strings (seasonSummaries' order).
   return [...tallies.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([key, tally]) => ({
-      species:
-        spellingOf([...tally.spellings].map(([species, last]) => ({ species, last }))) ?? key,
+      species: spellingOf(tally.spellings) ?? key,
       visits: visitsOf.get(key) ?? 0,
       found: tally.found,
-      window: windowOfDays(markedDays(tally.days)),
+      window: windowOfDays(tally.days),
       peakMonth: peakMonthOf(tally.foundByMonth),
     }));
 }
