@@ -33,6 +33,7 @@ describe.each(databaseKinds)('schema on $name', (kind) => {
       '0009-search',
       '0010-shares',
       '0011-share-claims',
+      '0013-season-reads',
     ]);
   });
 

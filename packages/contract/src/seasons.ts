@@ -35,13 +35,13 @@ function keyCache(): (species: string) => string {
 }
 
 /** The spelling a species is shown by: its latest find's (ties: the smaller text), any order. */
-const laterSpelling = (name: string, nameDate: string, species: string, date: string) =>
+export const laterSpelling = (name: string, nameDate: string, species: string, date: string) =>
   date > nameDate || (date === nameDate && species < name);
 
 const monthOf = (date: string) => (date.charCodeAt(5) - 48) * 10 + date.charCodeAt(6) - 48;
 
 /** The month with the most visits that found it (ties: the earliest); null with none. */
-function peakMonthOf(foundByMonth: ArrayLike<number>): number | null {
+export function peakMonthOf(foundByMonth: ArrayLike<number>): number | null {
   let peak = 0;
   for (let month = 1; month <= 12; month += 1)
     if ((foundByMonth[month] ?? 0) > (foundByMonth[peak] ?? 0)) peak = month;

@@ -1,103 +1,133 @@
+import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
-import { compiledOnce } from '../../db/compiled-once.ts';
 
 /*
- * The visits GET /seasonality counts (docs/behaviour.md#seasons), read with indexes: entry_finds
- * by (user_id, species_key) for the locations where the species was found, then those
- * locations' entries by (location_id, date), each with its find of the species by entry_finds'
- * key (entry_id, species_key). Every query is scoped by user_id.
+ * The numbers GET /seasonality gives (docs/behaviour.md#seasons), summed by SQL GROUP BYs: only
+ * the window (the shortest arc of the year) is left to seasons.ts, from the distinct days. Read
+ * with migration 0011's indexes: entry_finds by (user_id, species_key, location_id) for the
+ * spots of a species, by (user_id, species_key, species, date) for every species' days and
+ * spellings, entries by (user_id, location_id, date) for the visits at the spots. Every query is scoped by user_id. Counts come back as numbers (SQLite) or strings (PostgreSQL): Number().
  */
 
-/** An entry at a location where the species was found; `species` and `details` when it was. */
-export interface SpeciesVisitRow {
-  location_id: string;
-  date: string;
-  species: string | null;
-  /** The entry's details JSON, only for a visit that found it: its quantity's exact value. */
-  details: string | null;
+type Count = number | string | bigint;
+
+/** Which finds of one species count: one location's alone, and dates within from-to. */
+export interface SpeciesScope {
+  userId: string;
+  key: string;
+  locationId?: string;
+  /** 'YYYY' of the first year, or '' (no bound): dates are compared as text. */
+  fromText: string;
+  /** 'YYYY-99' of the last year, or '~' (after every date). */
+  toText: string;
 }
 
-const speciesVisitsQuery = compiledOnce((db: Executor, userId: string, key: string) =>
-  db
-    .selectFrom('entries as e')
-    .leftJoin('entry_finds as f', (join) =>
-      join.onRef('f.entry_id', '=', 'e.id').on('f.species_key', '=', key),
-    )
-    .select(['e.location_id', 'e.date', 'f.species'])
-    .select((eb) =>
-      eb.case().when('f.species', 'is not', null).then(eb.ref('e.details')).end().as('details'),
-    )
-    .where('e.user_id', '=', userId)
-    .where('e.location_id', 'in', (eb) =>
-      eb
-        .selectFrom('entry_finds')
-        .select('location_id')
-        .where('user_id', '=', userId)
-        .where('species_key', '=', key),
-    ),
-);
-
-/** The same, at one location. */
-const speciesVisitsAtQuery = compiledOnce(
-  (db: Executor, userId: string, key: string, locationId: string) =>
-    db
-      .selectFrom('entries as e')
-      .leftJoin('entry_finds as f', (join) =>
-        join.onRef('f.entry_id', '=', 'e.id').on('f.species_key', '=', key),
-      )
-      .select(['e.location_id', 'e.date', 'f.species'])
-      .select((eb) =>
-        eb.case().when('f.species', 'is not', null).then(eb.ref('e.details')).end().as('details'),
-      )
-      .where('e.user_id', '=', userId)
-      .where('e.location_id', '=', locationId)
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('entry_finds')
-            .select('entry_id')
-            .where('user_id', '=', userId)
-            .where('species_key', '=', key)
-            .where('location_id', '=', locationId),
-        ),
-      ),
-);
-
-/** One row per entry and find (an entry without finds once, `species` null). */
-export interface JournalVisitRow {
-  id: string;
-  location_id: string;
-  date: string;
-  species: string | null;
+/** The spots of a species: where it was ever found (in any year), or that one location if so. */
+function spotsOf(scope: SpeciesScope): RawBuilder<unknown> {
+  const { userId, key, locationId } = scope;
+  return locationId === undefined
+    ? sql`e.location_id in (select location_id from entry_finds
+        where user_id = ${userId} and species_key = ${key})`
+    : sql`e.location_id = ${locationId} and exists (select 1 from entry_finds
+        where user_id = ${userId} and species_key = ${key} and location_id = ${locationId})`;
 }
 
-const journalVisitsQuery = compiledOnce((db: Executor, userId: string) =>
-  db
-    .selectFrom('entries as e')
-    .leftJoin('entry_finds as f', 'f.entry_id', 'e.id')
-    .select(['e.id', 'e.location_id', 'e.date', 'f.species'])
-    .where('e.user_id', '=', userId),
-);
+/** Its finds: one row per entry (entry_finds' key), within the location and years asked. */
+const findsOf = ({ userId, key, locationId, fromText, toText }: SpeciesScope) =>
+  sql`user_id = ${userId} and species_key = ${key} and date >= ${fromText} and date <= ${toText}
+    ${locationId === undefined ? sql`` : sql`and location_id = ${locationId}`}`;
+
+export interface MonthVisitsRow {
+  /** 'YYYY-MM' */
+  month: string;
+  visits: Count;
+}
+
+export interface MonthFindsRow {
+  /** 'YYYY-MM' */
+  month: string;
+  species: string;
+  unit: string | null;
+  found: Count;
+  /** The quantities of the finds with a quantity, in thousandths; null without one. */
+  thousandths: Count | null;
+  first: string;
+  last: string;
+}
+
+/** One spelling of a species, over the whole journal. */
+export interface SpellingDaysRow {
+  species_key: string;
+  species: string;
+  found: Count;
+  /** Its latest find's date. */
+  last: string;
+  /** The 'MM-DD' of each of its finds, comma-separated. */
+  days: string;
+}
+
+export interface SpotVisitsRow {
+  species_key: string;
+  visits: Count;
+}
 
 export const seasonalityRepository = {
-  /**
-   * The user's entries at the locations where the species (its key) was found, of every year:
-   * a spot is one when it was found there in any year, so seasons.ts filters the years.
-   */
-  async speciesVisits(
-    db: Executor,
-    userId: string,
-    key: string,
-    locationId?: string,
-  ): Promise<SpeciesVisitRow[]> {
-    const result =
-      locationId === undefined
-        ? await speciesVisitsQuery(db, userId, key)
-        : await speciesVisitsAtQuery(db, userId, key, locationId);
-    return result.rows;
+  /** Visits to the species' spots per year and month. */
+  async monthVisits(db: Executor, scope: SpeciesScope): Promise<MonthVisitsRow[]> {
+    const { rows } = await sql<MonthVisitsRow>`
+      select substr(e.date, 1, 7) as month, count(*) as visits from entries e
+      where e.user_id = ${scope.userId} and ${spotsOf(scope)}
+        and e.date >= ${scope.fromText} and e.date <= ${scope.toText}
+      group by substr(e.date, 1, 7)`.execute(db);
+    return rows;
   },
-  /** Every entry of the user with each of its finds' species. */
-  async journalVisits(db: Executor, userId: string): Promise<JournalVisitRow[]> {
-    return (await journalVisitsQuery(db, userId)).rows;
+  /**
+   * The species' finds per year and month, spelling and unit: how many, their quantities'
+   * sum (exact: each find's in thousandths, an integer), the first and last date.
+   */
+  async monthFinds(db: Executor, scope: SpeciesScope): Promise<MonthFindsRow[]> {
+    const { rows } = await sql<MonthFindsRow>`
+      select substr(date, 1, 7) as month, species, unit, count(*) as found,
+        sum(cast(round(quantity * 1000) as bigint)) as thousandths,
+        min(date) as first, max(date) as last
+      from entry_finds where ${findsOf(scope)}
+      group by substr(date, 1, 7), species, unit`.execute(db);
+    return rows;
+  },
+  /** The days of the year ('MM-DD') the species was found on: its window's. */
+  async findDaysOf(db: Executor, scope: SpeciesScope): Promise<{ day: string }[]> {
+    const { rows } = await sql<{ day: string }>`
+      select distinct substr(date, 6, 5) as day from entry_finds where ${findsOf(scope)}`.execute(
+      db,
+    );
+    return rows;
+  },
+  /**
+   * Every species' finds per spelling, with the day of the year of each: one row per spelling
+   * (a few hundred at most), the days folded into text, so 40,000 finds come back as 60 rows.
+   * Read from the index (user_id, species_key, species, date) alone, in its order: no sort.
+   */
+  async spellingDays(db: Executor, userId: string): Promise<SpellingDaysRow[]> {
+    const { rows } = await sql<SpellingDaysRow>`
+      select species_key, species, count(*) as found, max(date) as last,
+        string_agg(substr(date, 6, 5), ',') as days
+      from entry_finds where user_id = ${userId}
+      group by species_key, species`.execute(db);
+    return rows;
+  },
+  /**
+   * Every species' visits: the entries at each location where it was found, summed. Its
+   * (species, location) pairs are nearly as many as the finds; ordered, PostgreSQL reads them
+   * from the index in order instead of hashing them (with migration 0011's statistics).
+   */
+  async spotVisits(db: Executor, userId: string): Promise<SpotVisitsRow[]> {
+    const { rows } = await sql<SpotVisitsRow>`
+      select s.species_key, sum(v.visits) as visits
+      from (select species_key, location_id from entry_finds where user_id = ${userId}
+        group by species_key, location_id order by species_key, location_id) s
+      join (select location_id, count(*) as visits from entries where user_id = ${userId}
+        group by location_id) v on v.location_id = s.location_id
+      group by s.species_key`.execute(db);
+    return rows;
   },
 };
