@@ -55,9 +55,12 @@ async function drawPatch(page: Page): Promise<void> {
   const box = await page.locator('.maplibregl-canvas').boundingBox();
   const toolbarBox = await toolbar.boundingBox();
   if (!box || !toolbarBox) throw new Error('The map or the drawing toolbar has no box');
-  // Below the toolbar, in the middle of what is left of the canvas.
-  const top = toolbarBox.y + toolbarBox.height + 40;
-  const size = Math.min(box.width, box.height - top) * 0.35;
+  // Clear of the toolbar (at the top on a desktop, under the thumb on a phone), in the middle
+  // of what is left of the canvas.
+  const atBottom = toolbarBox.y > box.y + box.height / 2;
+  const top = atBottom ? box.y + 90 : toolbarBox.y + toolbarBox.height + 40;
+  const bottom = atBottom ? toolbarBox.y - 20 : box.y + box.height;
+  const size = Math.min(box.width, bottom - top) * 0.35;
   const left = box.x + box.width / 2 - size / 2;
   const corners = [
     [left, top],

@@ -106,6 +106,7 @@ export function HomeScreen() {
           onUserPosition={setUserPosition}
           onClose={closePanel}
           onEditArea={() => setDrawingId(selected.id)}
+          drawingPatch={drawingId === selected.id}
           onDeleted={() => selectSpot(null)}
         />
         <EntryTimeline location={selected} matchingIds={matchingIds} />

@@ -169,7 +169,8 @@ function MapCanvas({
       <div className="map-waiting" role="status">
         <span className="spinner" aria-hidden="true" /> Loading the map…
       </div>
-      {adding && <div className="map-crosshair" aria-hidden="true" />}
+      {/* Where "Place at crosshair" and "Add corner at crosshair" put a point. */}
+      {(adding || drawing) && <div className="map-crosshair" aria-hidden="true" />}
       {!drawing && (
         <>
           <div className="map-top">

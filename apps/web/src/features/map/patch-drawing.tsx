@@ -1,94 +1,30 @@
 import { useEffect, useRef, useState } from 'react';
-import { useMap } from 'react-map-gl/maplibre';
-import type { GeoJSONStoreFeatures, TerraDraw } from 'terra-draw';
-import { closeRing, type Polygon } from '../../lib/geo.ts';
-import type { DrawingLibrary } from '../../lib/maps/drawing-library.ts';
+import { Marker, useMap } from 'react-map-gl/maplibre';
+import type { TerraDraw } from 'terra-draw';
+import type { LatLng, Polygon } from '../../lib/geo.ts';
 import { useMapLibrary } from '../../lib/maps/use-maps.ts';
+import { addCorner, cornerWords } from './patch-corners.ts';
+import { createDraw, polygonsOf, showPatch, toArea } from './patch-draw-setup.ts';
 
 /** The drawing mode the screen hands to the map: the patch to edit and what to do after. */
 export interface PatchDrawing {
   initial: Polygon | null;
+  /** Saves the patch drawn; `null` removes the spot's patch (Remove patch). */
   onSave(area: Polygon | null): void;
   onCancel(): void;
 }
 
-const green = '#2f5d34';
-
-type DrawMap = ConstructorParameters<DrawingLibrary['TerraDrawMapLibreGLAdapter']>[0]['map'];
-
-function createDraw(
-  {
-    TerraDraw,
-    TerraDrawMapLibreGLAdapter,
-    TerraDrawPolygonMode,
-    TerraDrawSelectMode,
-  }: DrawingLibrary,
-  map: DrawMap,
-) {
-  return new TerraDraw({
-    adapter: new TerraDrawMapLibreGLAdapter({ map }),
-    modes: [
-      new TerraDrawPolygonMode({
-        styles: {
-          fillColor: green,
-          fillOpacity: 0.25,
-          outlineColor: green,
-          outlineWidth: 3,
-          closingPointColor: '#ffffff',
-          closingPointOutlineColor: green,
-          closingPointWidth: 7,
-          closingPointOutlineWidth: 2,
-        },
-      }),
-      new TerraDrawSelectMode({
-        flags: {
-          polygon: {
-            feature: {
-              draggable: true,
-              coordinates: { midpoints: true, draggable: true, deletable: true },
-            },
-          },
-        },
-        styles: {
-          selectedPolygonColor: green,
-          selectedPolygonFillOpacity: 0.3,
-          selectedPolygonOutlineColor: green,
-          selectedPolygonOutlineWidth: 3,
-          selectionPointColor: '#ffffff',
-          selectionPointOutlineColor: green,
-          selectionPointWidth: 7,
-          selectionPointOutlineWidth: 2,
-          midPointColor: green,
-          midPointWidth: 4,
-        },
-      }),
-    ],
-  });
-}
-
-const polygonsOf = (draw: TerraDraw) =>
-  draw.getSnapshot().filter((feature) => feature.geometry.type === 'Polygon');
-
-/** The drawn shape as the contract's closed-ring Polygon. */
-function toArea(feature: GeoJSONStoreFeatures | undefined): Polygon | null {
-  if (!feature || feature.geometry.type !== 'Polygon') return null;
-  const rings = feature.geometry.coordinates.map((ring) =>
-    closeRing(ring.map(([lng = 0, lat = 0]): [number, number] => [lng, lat])),
-  );
-  return rings.length > 0 && (rings[0]?.length ?? 0) >= 4
-    ? { type: 'Polygon', coordinates: rings }
-    : null;
-}
-
 /**
- * Draw or edit one patch with terra-draw: polygon mode to draw (click the corners, click the
- * first one or press Enter to close), then select mode to drag corners and midpoints.
+ * Draw or edit one patch. With a pointer (terra-draw): tap the corners, tap the first one or
+ * press Enter to close, then drag corners and midpoints. Without one: move the map (arrow keys
+ * on the focused map) and add each corner at the crosshair. "Save patch" waits for a patch.
  */
 export function PatchDrawingLayer({ drawing }: { drawing: PatchDrawing }) {
   const { current } = useMap();
   const drawingLibrary = useMapLibrary('drawing');
   const drawRef = useRef<TerraDraw | null>(null);
-  const [hasShape, setHasShape] = useState(drawing.initial !== null);
+  const [area, setArea] = useState<Polygon | null>(drawing.initial);
+  const [corners, setCorners] = useState<LatLng[]>([]);
   const initial = useRef(drawing.initial);
 
   useEffect(() => {
@@ -96,28 +32,22 @@ export function PatchDrawingLayer({ drawing }: { drawing: PatchDrawing }) {
     if (!map || !drawingLibrary) return;
     const draw = createDraw(drawingLibrary, map);
     drawRef.current = draw;
+    const read = () => setArea(toArea(polygonsOf(draw)[0]));
     draw.on('ready', () => {
-      const start = initial.current;
-      if (start) {
-        const [result] = draw.addFeatures([
-          { type: 'Feature', geometry: start, properties: { mode: 'polygon' } },
-        ]);
-        draw.setMode('select');
-        if (result?.valid && result.id !== undefined) draw.selectFeature(result.id);
-      } else {
-        draw.setMode('polygon');
-      }
+      if (!initial.current || !showPatch(draw, initial.current)) draw.setMode('polygon');
     });
     draw.on('finish', (id, context) => {
+      if (context.mode === 'select') return read();
       if (context.mode !== 'polygon' || context.action !== 'draw') return;
       // One patch per spot: a newly closed shape replaces any earlier one.
       const older = polygonsOf(draw)
         .map((feature) => feature.id)
         .filter((other): other is string | number => other !== undefined && other !== id);
       if (older.length > 0) draw.removeFeatures(older);
-      setHasShape(true);
+      setCorners([]);
       draw.setMode('select');
       draw.selectFeature(id);
+      read();
     });
     draw.start();
     return () => {
@@ -126,9 +56,21 @@ export function PatchDrawingLayer({ drawing }: { drawing: PatchDrawing }) {
     };
   }, [current, drawingLibrary]);
 
+  function addAtCrosshair() {
+    const draw = drawRef.current;
+    const centre = current?.getCenter();
+    if (!draw || !centre) return;
+    // The shape on the map, as dragged since, rather than the one last read.
+    const shown = toArea(polygonsOf(draw)[0]);
+    const step = addCorner(shown, corners, { lat: centre.lat, lng: centre.lng });
+    setCorners(step.corners);
+    if (step.area && showPatch(draw, step.area)) setArea(step.area);
+  }
+
   function save() {
     const draw = drawRef.current;
-    drawing.onSave(draw ? toArea(polygonsOf(draw)[0]) : null);
+    const drawn = draw ? toArea(polygonsOf(draw)[0]) : area;
+    if (drawn) drawing.onSave(drawn);
   }
 
   function clear() {
@@ -136,34 +78,65 @@ export function PatchDrawingLayer({ drawing }: { drawing: PatchDrawing }) {
     if (!draw) return;
     draw.clear();
     draw.setMode('polygon');
-    setHasShape(false);
+    setArea(null);
+    setCorners([]);
   }
 
   return (
-    <div
-      className="map-draw-toolbar"
-      role="toolbar"
-      aria-label="Patch drawing"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') drawing.onCancel();
-      }}
-    >
-      <p className="map-draw-hint">
-        {hasShape
-          ? 'Drag the corners to adjust the patch, then save.'
-          : 'Tap the corners of the patch; tap the first corner again (or press Enter) to close it.'}
-      </p>
-      <div className="map-draw-actions">
-        <button type="button" className="button button-primary" onClick={save} autoFocus>
-          Save patch
-        </button>
-        <button type="button" className="button map-button-light" onClick={clear}>
-          Clear
-        </button>
-        <button type="button" className="button map-button-light" onClick={drawing.onCancel}>
-          Cancel
-        </button>
+    <>
+      {corners.map((corner, index) => (
+        <Marker key={index} longitude={corner.lng} latitude={corner.lat}>
+          <span className="map-corner" role="img" aria-label={`Corner ${index + 1}`} />
+        </Marker>
+      ))}
+      <div
+        className="map-draw-toolbar"
+        role="toolbar"
+        aria-label="Patch drawing"
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') drawing.onCancel();
+        }}
+      >
+        <p className="map-draw-hint" role="status">
+          {cornerWords(area, corners.length)}
+        </p>
+        <div className="map-draw-actions">
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={addAtCrosshair}
+            autoFocus
+          >
+            Add corner at crosshair
+          </button>
+          {/* Disabled, not hidden: it says where saving will be once there is a patch. */}
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={save}
+            disabled={area === null}
+          >
+            Save patch
+          </button>
+        </div>
+        <div className="map-draw-actions">
+          <button type="button" className="button map-button-light" onClick={clear}>
+            Clear
+          </button>
+          {drawing.initial && (
+            <button
+              type="button"
+              className="button map-button-light"
+              onClick={() => drawing.onSave(null)}
+            >
+              Remove patch
+            </button>
+          )}
+          <button type="button" className="button map-button-light" onClick={drawing.onCancel}>
+            Cancel
+          </button>
+        </div>
       </div>
-    </div>
+    </>
   );
 }

@@ -20,6 +20,8 @@ interface Props {
   onUserPosition?(position: { lat: number; lng: number }): void;
   onClose(): void;
   onEditArea(): void;
+  /** Its patch is being drawn on the map: focus comes back here when that ends. */
+  drawingPatch?: boolean;
   onDeleted(): void;
 }
 
@@ -30,6 +32,7 @@ export function LocationDetails({
   onUserPosition,
   onClose,
   onEditArea,
+  drawingPatch = false,
   onDeleted,
 }: Props) {
   // The store's copy when it has one, so optimistic edits show at once.
@@ -40,12 +43,12 @@ export function LocationDetails({
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const share = useShareAction();
   const summary = summarize(location);
-  // Focus goes to the spot when it opens, is created, or its edit ends: keyboard and screen
-  // reader users land on what they just did.
+  // Focus goes to the spot when it opens, is created, or its edit or patch drawing ends:
+  // keyboard and screen reader users land on what they just did.
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    if (!editing) headingRef.current?.focus({ preventScroll: true });
-  }, [location.id, editing]);
+    if (!editing && !drawingPatch) headingRef.current?.focus({ preventScroll: true });
+  }, [location.id, editing, drawingPatch]);
 
   function toggleFavorite() {
     const favorite = !location.favorite;
