@@ -32,6 +32,7 @@ describe.runIf(postgres)('migrations on a PostgreSQL database shared by schemas'
       '0008-entry-finds',
       '0009-search',
       '0010-shares',
+      '0012-search-index',
     ]);
     const user = await second.signUp();
     const res = await second.app.inject({

@@ -16,6 +16,7 @@ import { journalBytes } from './migrations/0007-journal-bytes.ts';
 import { entryFinds } from './migrations/0008-entry-finds.ts';
 import { searchTables } from './migrations/0009-search.ts';
 import { shares } from './migrations/0010-shares.ts';
+import { searchIndexTables } from './migrations/0012-search-index.ts';
 
 function provider(dialect: DialectName): MigrationProvider {
   return {
@@ -30,6 +31,8 @@ function provider(dialect: DialectName): MigrationProvider {
       '0008-entry-finds': entryFinds(dialect),
       '0009-search': searchTables(dialect),
       '0010-shares': shares(dialect),
+      // 0011 is left for another branch's migration; Kysely runs them in name order.
+      '0012-search-index': searchIndexTables(dialect),
     }),
   };
 }
