@@ -33,6 +33,7 @@ describe.runIf(postgres)('migrations on a PostgreSQL database shared by schemas'
       '0009-search',
       '0010-shares',
       '0011-share-claims',
+      '0012-search-index',
       '0013-season-reads',
     ]);
     const user = await second.signUp();

@@ -33,6 +33,7 @@ describe.each(databaseKinds)('schema on $name', (kind) => {
       '0009-search',
       '0010-shares',
       '0011-share-claims',
+      '0012-search-index',
       '0013-season-reads',
     ]);
   });
@@ -43,7 +44,7 @@ describe.each(databaseKinds)('schema on $name', (kind) => {
       method: 'POST',
       url: '/api/v1/locations',
       headers: user.auth,
-      payload: { name: 'Birch bog', position: { lat: 60, lng: 15 } },
+      payload: { name: 'Birch bog', position: { lat: 60, lng: 15 }, treeTypes: ['Birch'] },
     });
     await t.app.inject({
       method: 'POST',
@@ -76,7 +77,16 @@ describe.each(databaseKinds)('schema on $name', (kind) => {
       },
     });
     expect(shared.statusCode).toBe(201);
-    const tables = ['locations', 'entries', 'sync_revisions', 'sync_tombstones', 'shares'] as const;
+    const tables = [
+      'locations',
+      'entries',
+      'sync_revisions',
+      'sync_tombstones',
+      'shares',
+      'search_spots',
+      'search_labels',
+      'search_visits',
+    ] as const;
     const rowsOf = (table: (typeof tables)[number]) =>
       t.app.db.selectFrom(table).select('user_id').where('user_id', '=', user.id).execute();
     for (const table of tables) expect(await rowsOf(table), table).not.toEqual([]);

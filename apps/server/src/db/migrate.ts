@@ -17,6 +17,7 @@ import { entryFinds } from './migrations/0008-entry-finds.ts';
 import { searchTables } from './migrations/0009-search.ts';
 import { shares } from './migrations/0010-shares.ts';
 import { shareClaims } from './migrations/0011-share-claims.ts';
+import { searchIndexTables } from './migrations/0012-search-index.ts';
 import { seasonReads } from './migrations/0013-season-reads.ts';
 
 function provider(dialect: DialectName): MigrationProvider {
@@ -33,6 +34,7 @@ function provider(dialect: DialectName): MigrationProvider {
       '0009-search': searchTables(dialect),
       '0010-shares': shares(dialect),
       '0011-share-claims': shareClaims(),
+      '0012-search-index': searchIndexTables(dialect),
       '0013-season-reads': seasonReads(dialect),
     }),
   };

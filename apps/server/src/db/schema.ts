@@ -1,9 +1,8 @@
 import type { Generated } from 'kysely';
 import type {
   SavedSearchesTable,
-  SearchFindsTable,
+  SearchLabelsTable,
   SearchSpotsTable,
-  SearchStateTable,
   SearchVisitsTable,
 } from './schema-search.ts';
 import type { ShareGrantsTable, ShareLocationsTable, SharesTable } from './schema-sharing.ts';
@@ -150,10 +149,9 @@ export interface Database {
   shares: SharesTable;
   share_locations: ShareLocationsTable;
   share_grants: ShareGrantsTable;
-  search_state: SearchStateTable;
   search_spots: SearchSpotsTable;
+  search_labels: SearchLabelsTable;
   search_visits: SearchVisitsTable;
-  search_finds: SearchFindsTable;
   saved_searches: SavedSearchesTable;
   sync_revisions: SyncRevisionsTable;
   sync_tombstones: SyncTombstonesTable;
@@ -170,9 +168,8 @@ export interface Database {
 
 export type {
   SavedSearchesTable,
-  SearchFindsTable,
+  SearchLabelsTable,
   SearchSpotsTable,
-  SearchStateTable,
   SearchVisitsTable,
 } from './schema-search.ts';
 export type { ShareGrantsTable, ShareLocationsTable, SharesTable } from './schema-sharing.ts';

@@ -1,4 +1,5 @@
 import { entryFindsRepository } from '../../db/entry-finds.ts';
+import { searchIndex } from '../../db/search-index.ts';
 import type { Executor } from '../../db/executor.ts';
 import { inList } from '../../db/query-fragments.ts';
 import type { EntriesTable, LocationsTable, PhotosTable } from '../../db/schema.ts';
@@ -69,6 +70,7 @@ export const restoreRepository = {
   async insertLocations(db: Executor, rows: readonly LocationsTable[], pause: Pause) {
     for (const part of chunks(rows, rowsPerInsert)) {
       await db.insertInto('locations').values(part).execute();
+      await searchIndex.spotsWritten(db, part);
       await pause();
     }
   },
@@ -76,6 +78,7 @@ export const restoreRepository = {
     for (const part of chunks(rows, rowsPerInsert)) {
       await db.insertInto('entries').values(part).execute();
       await entryFindsRepository.insertFor(db, part);
+      await searchIndex.visitsInserted(db, part);
       await pause();
     }
   },

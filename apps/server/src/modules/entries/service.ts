@@ -6,6 +6,7 @@ import type { Db, DbTransaction, Executor } from '../../db/executor.ts';
 import type { WriteTransactions } from '../../db/group-commit.ts';
 import type { EntriesTable, LocationsTable, PhotosTable } from '../../db/schema.ts';
 import { entryFindsRepository } from '../../db/entry-finds.ts';
+import { searchIndex } from '../../db/search-index.ts';
 import { AppError, badField, notFound } from '../../errors.ts';
 import { findsProblem, type FindFields } from '@fj/contract/finds-write';
 import { detailsAfter, findRowsOf, type EntryDetails } from '../../lib/entry-details.ts';
@@ -164,6 +165,7 @@ export function createEntryService(deps: EntryServiceDeps) {
           if (await repo.insertIfAbsent(trx, row)) {
             await journal.charge(trx, userId, entryBytes(row));
             await entryFindsRepository.insertFor(trx, [row]);
+            await searchIndex.visitsInserted(trx, [row]);
             // After the insert: entry_id is a foreign key.
             await photosRepository.attachInOrder(trx, userId, row.id, paths);
             const location = await locations.whole(trx, locationRow);
@@ -215,6 +217,7 @@ export function createEntryService(deps: EntryServiceDeps) {
         }
         await repo.update(trx, userId, entryId, changes);
         await entryFindsRepository.replaceFor(trx, { ...entry, ...changes });
+        await searchIndex.visitChanged(trx, { ...entry, ...changes });
         const locationRow = await touchLocation(trx, userId, locationId, now, revision);
         return { removedFiles: removed, location: await locations.whole(trx, locationRow) };
       });
@@ -232,6 +235,7 @@ export function createEntryService(deps: EntryServiceDeps) {
         const now = nowIso();
         await journal.charge(trx, userId, -entryBytes(entry));
         await repo.delete(trx, userId, entryId);
+        await searchIndex.visitRemoved(trx, userId, locationId);
         await syncRepository.addTombstone(trx, userId, 'entry', entryId, revision, now);
         const locationRow = await touchLocation(trx, userId, locationId, now, revision);
         return { files: storedFilesOf(photos), location: await locations.whole(trx, locationRow) };

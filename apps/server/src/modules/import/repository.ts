@@ -1,4 +1,5 @@
 import { entryFindsRepository } from '../../db/entry-finds.ts';
+import { searchIndex } from '../../db/search-index.ts';
 import type { Executor } from '../../db/executor.ts';
 import { countAll, inList } from '../../db/query-fragments.ts';
 import type { EntriesTable, LocationsTable } from '../../db/schema.ts';
@@ -74,6 +75,7 @@ export const importRepository = {
   ): Promise<void> {
     for (const part of chunks(rows, 50)) {
       await db.insertInto('locations').values(part).execute();
+      await searchIndex.spotsWritten(db, part);
       await pace?.();
     }
   },
@@ -85,6 +87,7 @@ export const importRepository = {
     for (const part of chunks(rows, 50)) {
       await db.insertInto('entries').values(part).execute();
       await entryFindsRepository.insertFor(db, part);
+      await searchIndex.visitsInserted(db, part);
       await pace?.();
     }
   },

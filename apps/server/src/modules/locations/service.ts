@@ -9,6 +9,7 @@ import type { DialectName } from '../../db/dialect.ts';
 import type { Db, Executor } from '../../db/executor.ts';
 import type { WriteTransactions } from '../../db/group-commit.ts';
 import type { EntriesTable, LocationsTable, PhotosTable } from '../../db/schema.ts';
+import { searchIndex } from '../../db/search-index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { nowIso, parseJson } from '../../lib/json.ts';
 import type { PhotoStorage } from '../../storage/photo-storage.ts';
@@ -166,6 +167,7 @@ export function createLocationService({
         // there a second read, to tell a retry (or another user's id) from the limit.
         if (await repo.insertBelowQuota(trx, row, maxLocationsPerUser)) {
           await journal.charge(trx, userId, locationBytes(row));
+          await searchIndex.spotsWritten(trx, [row]);
           return undefined;
         }
         const taken = await repo.findOwner(trx, row.id);
@@ -214,6 +216,7 @@ export function createLocationService({
           locationBytes({ ...row, ...changes }) - locationBytes(row),
         );
         await repo.update(trx, userId, id, changes);
+        await searchIndex.spotsWritten(trx, [{ ...row, ...changes }], { changed: true });
       });
       return read(userId, id);
     },

@@ -1,6 +1,7 @@
 import type { SpeciesRenameAnswer, SpeciesRenameInput } from '@fj/contract/species-rename';
 import { speciesKey } from '@fj/contract/text-fold';
 import { entryFindsRepository } from '../../db/entry-finds.ts';
+import { searchIndex } from '../../db/search-index.ts';
 import type { DbTransaction } from '../../db/executor.ts';
 import type { WriteTransactions } from '../../db/group-commit.ts';
 import type { EntriesTable, LocationsTable } from '../../db/schema.ts';
@@ -49,6 +50,7 @@ async function renameInEntries(trx: DbTransaction, input: SpeciesRenameInput, st
     changed += 1;
     await entriesRepository.update(trx, userId, entry.id, changes);
     await entryFindsRepository.replaceFor(trx, after);
+    await searchIndex.visitChanged(trx, after);
     locations.add(entry.location_id);
   }
   // An entry's change is its location's (docs/architecture.md#revisions): sync carries it.
