@@ -1,6 +1,7 @@
 import type { CreateEntryInput, UpdateEntryInput } from '@fj/contract/entries';
 import type { CreateLocationInput, Location, UpdateLocationInput } from '@fj/contract/locations';
 import type { PhotoEntry } from '@fj/contract/photos';
+import type { SharedGrant } from '@fj/contract/sharing';
 import type { OutboxItem } from '../lib/offline/outbox-ops.ts';
 
 /** docs/behaviour.md#journal-store: a default list plus the user's own additions. */
@@ -33,6 +34,8 @@ export interface JournalData {
   outbox: OutboxItem[];
   /** Date.now() of the last answer from the server (kept in the local copy). */
   lastSyncedAt: number | null;
+  /** Shares others made with this user, accepted and in force (store/shared-spots.ts). */
+  sharedWithMe: SharedGrant[];
 }
 
 export interface SpeciesActions {
