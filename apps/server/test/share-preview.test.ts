@@ -74,7 +74,11 @@ describe.each(databaseKinds)('the share preview on $name', (kind) => {
     for (const spot of spots) expect(res.body).not.toContain(spot.id);
     expect((await asAnna('GET', '/shares')).json()).toEqual({ data: [] });
 
-    const { token } = await seedShare(t, anna, body('cell02', 'month'));
+    const { token } = await seedShare(t, anna, {
+      ...body('cell02', 'month'),
+      precision: 'cell02',
+      dates: 'month',
+    });
     const view = await withCredential(t, await credentialFor(t, token ?? ''), '/shared/link');
     const viewed = view.json<{ data: { locations: SharedLocation[] } }>().data.locations;
     expect(withoutIds(preview)).toEqual(withoutIds(viewed));

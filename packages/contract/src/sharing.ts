@@ -149,6 +149,9 @@ export const acceptShareSchema = z
   .strict();
 export type AcceptShareInput = z.infer<typeof acceptShareSchema>;
 
+/** One entry of GET /shared: an invitation, or an accepted share with its spots. */
+export type SharedGrant = z.infer<typeof sharedWithMeSchema>['data'][number];
+
 export const shareSessionRequestSchema = z.object({
   token: z
     .string()

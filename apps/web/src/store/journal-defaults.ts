@@ -46,6 +46,7 @@ export function initialJournalData(): JournalData {
     outbox: [],
     lastSyncedAt: null,
     savedSearches: null,
+    sharedWithMe: [],
   };
 }
 

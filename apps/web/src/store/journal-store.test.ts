@@ -117,3 +117,27 @@ describe('reset and user changes', () => {
     expect(store.getState().userId).toBe('user-2');
   });
 });
+
+describe('what others share with the user', () => {
+  it('is read after each journal read, and forgotten when another user signs in', async () => {
+    const grant = {
+      id: 'g1',
+      from: { name: 'Anna' },
+      status: 'accepted',
+      precision: 'hidden',
+      expiresAt: '2024-07-01T00:00:00.000Z',
+      locations: [{ id: 'o1', name: 'Birch slope', entries: [] }],
+    };
+    t.server.on('GET /api/v1/shared', () => json({ data: [grant] }));
+    const store = await signedInStore();
+    await store.getState().fetchLocations(true);
+    await settle();
+    expect(store.getState().sharedWithMe).toEqual([grant]);
+    await store.getState().fetchLocations();
+    await settle();
+    // A read skipped (under 30 s) is no sync: the shares are not read again either.
+    expect(t.server.callsTo('GET /api/v1/shared')).toHaveLength(1);
+    store.getState().setUser('user-2');
+    expect(store.getState().sharedWithMe).toEqual([]);
+  });
+});

@@ -6,6 +6,7 @@ import { createLocationSlice } from './location-slice.ts';
 import { createOfflineJournal } from './offline-journal.ts';
 import { createSavedSearchSlice } from './saved-search-slice.ts';
 import { createSpeciesRename } from './species-rename.ts';
+import { createSharedSpots } from './shared-spots.ts';
 import { createSpeciesSlice } from './species-slice.ts';
 import type { JournalState } from './journal-types.ts';
 
@@ -25,23 +26,43 @@ export const useJournalStore = create<JournalState>()(
     });
     const { forgetServerLists, takeServerLists, restoreServerLists, ...speciesActions } =
       createSpeciesSlice(set, get, offline);
+    const { takeServerSearches, ...savedSearchActions } = createSavedSearchSlice(set, get, offline);
+    const shared = createSharedSpots(set, get);
+    const locationSlice = createLocationSlice(
+      set,
+      get,
+      offline,
+      takeServerLists,
+      takeServerSearches,
+    );
+    // The app shown again after a sleep: timers may have slept too.
+    if (typeof document !== 'undefined')
+      document.addEventListener('visibilitychange', () => {
+        if (document.visibilityState === 'visible') void shared.check();
+      });
 
     /** Another user's journal must not linger on screen or in storage. */
     function forget() {
       offline.stop();
+      shared.stop();
       forgetServerLists();
       set(initialJournalData());
       store.persist.clearStorage();
     }
-
-    const { takeServerSearches, ...savedSearchActions } = createSavedSearchSlice(set, get, offline);
 
     return {
       ...initialJournalData(),
       ...savedSearchActions,
       ...speciesActions,
       ...createSpeciesRename(set, get, offline),
-      ...createLocationSlice(set, get, offline, takeServerLists, takeServerSearches),
+      ...locationSlice,
+
+      /** A read of the journal is a sync of what is shared with the user too. */
+      async fetchLocations(force) {
+        const before = get().lastLocationsFetch;
+        await locationSlice.fetchLocations(force);
+        if (get().lastLocationsFetch !== before) void shared.refresh();
+      },
 
       async syncNow() {
         await offline.replayNow();
@@ -58,6 +79,7 @@ export const useJournalStore = create<JournalState>()(
         if (previous !== null) forget();
         set({ userId: uid });
         if (uid) offline.start(uid);
+        if (uid) void shared.start(uid);
         // Start-up (docs/behaviour.md#start-up): signed in and nothing stored, so fetch species.
         if (uid && Object.keys(get().speciesCategories).length === 0) void get().fetchSpecies();
       },

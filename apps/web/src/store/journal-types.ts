@@ -2,6 +2,7 @@ import type { CreateEntryInput, UpdateEntryInput } from '@fj/contract/entries';
 import type { CreateLocationInput, Location, UpdateLocationInput } from '@fj/contract/locations';
 import type { PhotoEntry } from '@fj/contract/photos';
 import type { SavedSearch } from '@fj/contract/saved-searches';
+import type { SharedGrant } from '@fj/contract/sharing';
 import type { OutboxItem } from '../lib/offline/outbox-ops.ts';
 
 /** docs/behaviour.md#journal-store: a default list plus the user's own additions. */
@@ -36,6 +37,8 @@ export interface JournalData {
   lastSyncedAt: number | null;
   /** The saved searches by name (docs/behaviour.md#saved-searches); null until read or restored. */
   savedSearches: SavedSearch[] | null;
+  /** Shares others made with this user, accepted and in force (store/shared-spots.ts). */
+  sharedWithMe: SharedGrant[];
 }
 
 export interface SpeciesActions {
