@@ -16,10 +16,9 @@ export interface SpeciesScope {
   userId: string;
   key: string;
   locationId?: string;
-  /** 'YYYY' of the first year, or '' (no bound): dates are compared as text. */
-  fromText: string;
-  /** 'YYYY-99' of the last year, or '~' (after every date). */
-  toText: string;
+  /** The first and last year counted (both included), when asked. */
+  from?: number;
+  to?: number;
 }
 
 /** The spots of a species: where it was ever found (in any year), or that one location if so. */
@@ -32,10 +31,18 @@ function spotsOf(scope: SpeciesScope): RawBuilder<unknown> {
         where user_id = ${userId} and species_key = ${key} and location_id = ${locationId})`;
 }
 
+/**
+ * Dates ('YYYY-MM-DD') within the years asked, by text: 'YYYY' sorts before its year's dates and
+ * 'YYYY-12-31' is the last, whatever the collation (a sentinel such as '~' is not).
+ */
+const inYears = (column: string, { from, to }: SpeciesScope) =>
+  sql`${from === undefined ? sql`` : sql`and ${sql.ref(column)} >= ${String(from)}`}
+    ${to === undefined ? sql`` : sql`and ${sql.ref(column)} <= ${`${to}-12-31`}`}`;
+
 /** Its finds: one row per entry (entry_finds' key), within the location and years asked. */
-const findsOf = ({ userId, key, locationId, fromText, toText }: SpeciesScope) =>
-  sql`user_id = ${userId} and species_key = ${key} and date >= ${fromText} and date <= ${toText}
-    ${locationId === undefined ? sql`` : sql`and location_id = ${locationId}`}`;
+const findsOf = (scope: SpeciesScope) =>
+  sql`user_id = ${scope.userId} and species_key = ${scope.key} ${inYears('date', scope)}
+    ${scope.locationId === undefined ? sql`` : sql`and location_id = ${scope.locationId}`}`;
 
 export interface MonthVisitsRow {
   /** 'YYYY-MM' */
@@ -77,7 +84,7 @@ export const seasonalityRepository = {
     const { rows } = await sql<MonthVisitsRow>`
       select substr(e.date, 1, 7) as month, count(*) as visits from entries e
       where e.user_id = ${scope.userId} and ${spotsOf(scope)}
-        and e.date >= ${scope.fromText} and e.date <= ${scope.toText}
+        ${inYears('e.date', scope)}
       group by substr(e.date, 1, 7)`.execute(db);
     return rows;
   },

@@ -162,8 +162,8 @@ export function createSeasonalityService(db: Db) {
         userId,
         key: speciesKey(query.species),
         ...(query.locationId !== undefined ? { locationId: query.locationId } : {}),
-        fromText: query.from === undefined ? '' : String(query.from),
-        toText: query.to === undefined ? '~' : `${query.to}-99`,
+        ...(query.from !== undefined ? { from: query.from } : {}),
+        ...(query.to !== undefined ? { to: query.to } : {}),
       };
       return snapshot(db, (trx) => speciesSeasonOf(trx, scope, query.species));
     },
