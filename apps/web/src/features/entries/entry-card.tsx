@@ -24,7 +24,12 @@ export function EntryCard({ entry, onEdit, onDelete }: Props) {
   const finds = entry.nothingFound ? [] : findsOf(entry);
   const syncMark = useJournalStore((state) => syncMarkOf(state.outbox, entry.id));
   return (
-    <article className="entry-card" aria-label={`Entry of ${when}`}>
+    <article
+      className="entry-card"
+      aria-label={`Entry of ${when}`}
+      data-entry={entry.id}
+      tabIndex={-1}
+    >
       <div className="entry-card-head">
         <h3>
           <time dateTime={entry.date}>{when}</time>
@@ -70,7 +75,11 @@ export function EntryCard({ entry, onEdit, onDelete }: Props) {
         </ul>
       )}
       <div className="journal-actions">
-        <button type="button" className="button button-secondary button-small" onClick={onEdit}>
+        <button
+          type="button"
+          className="button button-secondary button-small entry-edit"
+          onClick={onEdit}
+        >
           Edit
         </button>
         <button
