@@ -30,6 +30,8 @@ export function EntryCard({ entry, matching = false, onEdit, onDelete }: Props) 
       className="entry-card"
       data-match={matching}
       aria-label={`Entry of ${when}${matching ? ', matches the search' : ''}`}
+      data-entry={entry.id}
+      tabIndex={-1}
     >
       <div className="entry-card-head">
         <h3>
@@ -81,7 +83,11 @@ export function EntryCard({ entry, matching = false, onEdit, onDelete }: Props) 
         </ul>
       )}
       <div className="journal-actions">
-        <button type="button" className="button button-secondary button-small" onClick={onEdit}>
+        <button
+          type="button"
+          className="button button-secondary button-small entry-edit"
+          onClick={onEdit}
+        >
           Edit
         </button>
         <button

@@ -1,7 +1,7 @@
 import { createEntrySchema, type Entry } from '@fj/contract/entries';
 import { limits } from '@fj/contract/limits';
 import type { Location } from '@fj/contract/locations';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { speciesOfFinds } from '@fj/contract/finds';
 import { findsOf } from '../../lib/finds-text.ts';
@@ -10,13 +10,14 @@ import { useSubmit } from '../../lib/ui/use-submit.ts';
 import { useJournalStore } from '../../store/journal-store.ts';
 import '../../styles/journal.css';
 import { AbundanceInput } from './abundance.tsx';
-import { todayIso } from './entry-dates.ts';
+import { EntryDateField } from './entry-date-field.tsx';
 import { FindsField } from './finds-field.tsx';
 import { draftsOf, findsFromDrafts, type FindDraft } from './finds-draft.ts';
 import { PhotoField } from './photo-field.tsx';
-import { speciesOptionsFor } from './species-options.ts';
+import { recordedSpecies, speciesOptionsFor } from './species-options.ts';
 import { donePhotos, isBusy } from './upload-queue.ts';
 import { usePhotoUploads } from './use-photo-uploads.ts';
+import { useEntryDate } from './use-entry-date.ts';
 import { WeatherField } from './weather-field.tsx';
 import { FormActions } from '../../lib/ui/form-actions.tsx';
 
@@ -24,7 +25,8 @@ interface Props {
   location: Location;
   /** The entry to change; a new one is written without it. */
   entry?: Entry;
-  onSaved(): void;
+  /** Saved: the entry as written (its id), so the timeline can move focus to it. */
+  onSaved(entryId: string): void;
   onCancel(): void;
 }
 
@@ -39,9 +41,11 @@ const fieldMessages: Record<string, string> = {
 export function EntryForm({ location, entry, onSaved, onCancel }: Props) {
   const ids = useId();
   const speciesCategories = useJournalStore((state) => state.speciesCategories);
+  const locations = useJournalStore((state) => state.locations);
+  const recorded = useMemo(() => recordedSpecies(locations, location.id), [locations, location.id]);
   // Chosen once: a retried save after a lost answer cannot make a second entry.
   const [newId] = useState(() => crypto.randomUUID());
-  const [date, setDate] = useState(() => entry?.date ?? todayIso());
+  const { date, chooseDate, fromPhoto, photosPicked, keepToday } = useEntryDate(entry);
   const [species, setSpecies] = useState<string[]>(() =>
     speciesOfFinds(entry ? findsOf(entry) : []),
   );
@@ -58,7 +62,13 @@ export function EntryForm({ location, entry, onSaved, onCancel }: Props) {
   const { items, queue } = usePhotoUploads(entry?.photos ?? []);
   const uploading = isBusy(items);
   const failedUploads = items.filter((item) => item.status === 'failed').length;
-  const options = speciesOptionsFor(location, speciesCategories, species);
+  const options = speciesOptionsFor(location, speciesCategories, species, recorded);
+  // The form opens at its top with its first field focused (in a sheet scrolled anywhere).
+  const dateRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    dateRef.current?.focus({ preventScroll: true });
+    dateRef.current?.closest('form')?.scrollIntoView({ block: 'start' });
+  }, []);
 
   function foundNothing(on: boolean) {
     setNothingFound(on);
@@ -104,7 +114,7 @@ export function EntryForm({ location, entry, onSaved, onCancel }: Props) {
           notes: fields.notes ?? undefined,
         });
       toast.success(entry ? 'Entry updated' : 'Entry added');
-      onSaved();
+      onSaved(entry?.id ?? newId);
     });
   }
 
@@ -113,24 +123,15 @@ export function EntryForm({ location, entry, onSaved, onCancel }: Props) {
   return (
     <form className="journal-form entry-form" onSubmit={(event) => void submit(event)} noValidate>
       <h3>{entry ? 'Edit entry' : 'New entry'}</h3>
-      <div className="field">
-        <label htmlFor={dateId}>Date</label>
-        <input
-          id={dateId}
-          type="date"
-          required
-          value={date}
-          max="9999-12-31"
-          aria-invalid={Boolean(errors.date)}
-          aria-describedby={errors.date ? `${dateId}-error` : undefined}
-          onChange={(event) => setDate(event.target.value)}
-        />
-        {errors.date && (
-          <p className="field-error" id={`${dateId}-error`}>
-            {errors.date}
-          </p>
-        )}
-      </div>
+      <EntryDateField
+        id={dateId}
+        value={date}
+        error={errors.date}
+        fromPhoto={fromPhoto}
+        inputRef={dateRef}
+        onChange={chooseDate}
+        onKeepToday={keepToday}
+      />
       <FindsField
         options={options}
         species={species}
@@ -140,6 +141,7 @@ export function EntryForm({ location, entry, onSaved, onCancel }: Props) {
         onSpecies={setSpecies}
         onDraft={(name, draft) => setDrafts((current) => ({ ...current, [name]: draft }))}
         onNothingFound={foundNothing}
+        spotCategories={location.categories ?? []}
       />
       <AbundanceInput value={abundance} onChange={setAbundance} />
       {errors.abundance && <p className="field-error">{errors.abundance}</p>}
@@ -155,7 +157,7 @@ export function EntryForm({ location, entry, onSaved, onCancel }: Props) {
         />
         {errors.notes && <p className="field-error">{errors.notes}</p>}
       </div>
-      <PhotoField items={items} queue={queue} disabled={saving} />
+      <PhotoField items={items} queue={queue} disabled={saving} onPicked={photosPicked} />
       {errors.photos && <p className="field-error">{errors.photos}</p>}
       {error?.message && (
         <p className="form-error" role="alert">

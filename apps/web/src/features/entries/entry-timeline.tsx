@@ -1,6 +1,6 @@
 import type { Entry } from '@fj/contract/entries';
 import type { Location } from '@fj/contract/locations';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog.tsx';
 import { useJournalStore } from '../../store/journal-store.ts';
@@ -28,22 +28,49 @@ export function EntryTimeline({ location: given, matchingIds = null }: EntryTime
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Entry | null>(null);
   const entries = newestFirst(location.entries);
-  const close = () => setEditing(null);
+  // Where focus goes once the next render has drawn it: the entry just saved, or back to the
+  // button that opened a form that was cancelled (keyboard and screen reader users).
+  const sectionRef = useRef<HTMLElement>(null);
+  const focusNext = useRef<string | null>(null);
+  useEffect(() => {
+    const selector = focusNext.current;
+    const target = selector ? sectionRef.current?.querySelector<HTMLElement>(selector) : null;
+    if (!target) return;
+    focusNext.current = null;
+    target.focus();
+  });
+  const closeTo = (selector: string) => {
+    focusNext.current = selector;
+    setEditing(null);
+  };
+  const saved = (id: string) => closeTo(`[data-entry="${CSS.escape(id)}"]`);
+  const cancelled = () =>
+    closeTo(
+      editing?.mode === 'edit'
+        ? `[data-entry="${CSS.escape(editing.entry.id)}"] .entry-edit`
+        : '.timeline-add',
+    );
 
   async function remove(entry: Entry) {
     await useJournalStore.getState().deleteEntry(location.id, entry.id);
     setDeleting(null);
+    // The dialog's opener went with the entry.
+    focusNext.current = '.timeline-add';
     toast.success('Entry deleted');
   }
 
   return (
-    <section className="journal timeline-section" aria-labelledby={`timeline-${location.id}`}>
+    <section
+      ref={sectionRef}
+      className="journal timeline-section"
+      aria-labelledby={`timeline-${location.id}`}
+    >
       <div className="timeline-header">
         <h2 id={`timeline-${location.id}`}>Entries</h2>
         {editing === null && (
           <button
             type="button"
-            className="button button-primary button-small"
+            className="button button-primary button-small timeline-add"
             onClick={() => setEditing({ mode: 'new' })}
           >
             Add entry
@@ -51,7 +78,7 @@ export function EntryTimeline({ location: given, matchingIds = null }: EntryTime
         )}
       </div>
       {editing?.mode === 'new' && (
-        <EntryForm location={location} onSaved={close} onCancel={close} />
+        <EntryForm location={location} onSaved={saved} onCancel={cancelled} />
       )}
       {matchingIds && (
         <p className="timeline-matches" role="status">
@@ -67,7 +94,7 @@ export function EntryTimeline({ location: given, matchingIds = null }: EntryTime
           {entries.map((entry) => (
             <li key={entry.id}>
               {editing?.mode === 'edit' && editing.entry.id === entry.id ? (
-                <EntryForm location={location} entry={entry} onSaved={close} onCancel={close} />
+                <EntryForm location={location} entry={entry} onSaved={saved} onCancel={cancelled} />
               ) : (
                 <EntryCard
                   entry={entry}

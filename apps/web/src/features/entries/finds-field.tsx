@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { FindUnit } from '@fj/contract/finds';
 import { ChipPicker } from '../../lib/ui/chip-picker.tsx';
+import { AddSpecies } from './add-species.tsx';
 import { emptyDraft, unitNames, units, type FindDraft } from './finds-draft.ts';
 
 interface Props {
@@ -12,6 +13,8 @@ interface Props {
   onSpecies(next: string[]): void;
   onDraft(species: string, draft: FindDraft): void;
   onNothingFound(on: boolean): void;
+  /** The spot's categories: where a species added here goes first. */
+  spotCategories: readonly string[];
 }
 
 /**
@@ -40,7 +43,15 @@ export function FindsField(props: Props) {
         selected={species}
         onChange={props.onSpecies}
         disabled={nothingFound}
-        emptyText="No species yet: add some in Settings."
+        emptyText="No species yet: add one below."
+      />
+      <AddSpecies
+        offered={options}
+        spotCategories={props.spotCategories}
+        disabled={nothingFound}
+        onAdded={(name) => {
+          if (!species.includes(name)) props.onSpecies([...species, name]);
+        }}
       />
       {species.length > 0 && (
         <fieldset className="chip-field">

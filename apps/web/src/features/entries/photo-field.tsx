@@ -11,6 +11,8 @@ interface Props {
   items: readonly UploadItem[];
   queue: UploadQueue;
   disabled?: boolean;
+  /** Each picked or taken photo, before it uploads (the form reads its date). */
+  onPicked?(files: readonly File[]): void;
 }
 
 function Pending({ item, onRetry }: { item: UploadItem; onRetry(): void }) {
@@ -39,7 +41,7 @@ function Pending({ item, onRetry }: { item: UploadItem; onRetry(): void }) {
  * Pick several photos at once: each uploads at once with its own bar, then shows its thumbnail.
  * The native app also offers "Take photo", whose photo joins the same queue as a picked file.
  */
-export function PhotoField({ items, queue, disabled }: Props) {
+export function PhotoField({ items, queue, disabled, onPicked }: Props) {
   const inputId = useId();
   const [viewing, setViewing] = useState<number | null>(null);
   const [camera] = useState(canTakePhoto);
@@ -51,14 +53,19 @@ export function PhotoField({ items, queue, disabled }: Props) {
     const files = [...(event.target.files ?? [])];
     // Cleared, so picking the same file again (after removing it) still fires a change.
     event.target.value = '';
-    if (files.length > 0) queue.add(files);
+    if (files.length === 0) return;
+    queue.add(files);
+    onPicked?.(files);
   }
 
   async function shoot() {
     setShooting(true);
     try {
       const photo = await takePhoto();
-      if (photo) queue.add([photo]);
+      if (photo) {
+        queue.add([photo]);
+        onPicked?.([photo]);
+      }
     } catch (error) {
       console.warn('The camera failed', error);
       toast.error('The camera could not be opened. You can still add photos from your library.');
