@@ -162,6 +162,32 @@ export interface VisitHit {
   date: string;
 }
 
+type Page = { limit: number; offset: number };
+
+/** The statements, unrun: their text depends on the plan's flags alone (test/search-index.test.ts). */
+export const searchStatements = {
+  rank(dialect: DialectName, userId: string, p: SearchPlan, page: Page) {
+    const q = dialectSql(dialect);
+    const parts = [
+      ...(p.driver === 'spots' ? [] : [visitsPart(q, p, userId)]),
+      ...(p.driver === 'spots' || p.spotsAlone ? [spotsPart(q, p, userId)] : []),
+    ];
+    return sql<RankedSpot>`with hits as (${sql.join(parts, sql` union all `)})
+      select id, max(newest) as newest, max(satisfied) as satisfied, count(*) over () as total
+      from hits group by id
+      order by max(newest) ${q.binary} desc nulls last, id ${q.binary}
+      limit ${page.limit} offset ${page.offset}`;
+  },
+  visitsOf(dialect: DialectName, userId: string, p: SearchPlan, locationIds: readonly string[]) {
+    const q = dialectSql(dialect);
+    return sql<VisitHit>`
+      select v.location_id, v.entry_id, v.date
+      from ${q.rows(locationIds, 'page')} ${q.join} search_visits v on v.location_id = page.value
+      where (v.user_id || '') = ${userId}
+        and ${all(visitFacets(q, p, userId, fromVisits, true))}`;
+  },
+};
+
 export const searchRepository = {
   /** The page of matching spots, newest matching visit first (none last), ties by id. */
   async rank(
@@ -169,19 +195,9 @@ export const searchRepository = {
     dialect: DialectName,
     userId: string,
     p: SearchPlan,
-    page: { limit: number; offset: number },
+    page: Page,
   ): Promise<RankedSpot[]> {
-    const q = dialectSql(dialect);
-    const parts = [
-      ...(p.driver === 'spots' ? [] : [visitsPart(q, p, userId)]),
-      ...(p.driver === 'spots' || p.spotsAlone ? [spotsPart(q, p, userId)] : []),
-    ];
-    const { rows } = await sql<RankedSpot>`with hits as (${sql.join(parts, sql` union all `)})
-      select id, max(newest) as newest, max(satisfied) as satisfied, count(*) over () as total
-      from hits group by id
-      order by max(newest) ${q.binary} desc nulls last, id ${q.binary}
-      limit ${page.limit} offset ${page.offset}`.execute(db);
-    return rows;
+    return (await searchStatements.rank(dialect, userId, p, page).execute(db)).rows;
   },
   /** The visits of these spots that meet the visit conditions. */
   async visitsOf(
@@ -191,12 +207,6 @@ export const searchRepository = {
     p: SearchPlan,
     locationIds: readonly string[],
   ): Promise<VisitHit[]> {
-    const q = dialectSql(dialect);
-    const { rows } = await sql<VisitHit>`
-      select v.location_id, v.entry_id, v.date
-      from ${q.rows(locationIds, 'page')} ${q.join} search_visits v on v.location_id = page.value
-      where (v.user_id || '') = ${userId}
-        and ${all(visitFacets(q, p, userId, fromVisits, true))}`.execute(db);
-    return rows;
+    return (await searchStatements.visitsOf(dialect, userId, p, locationIds).execute(db)).rows;
   },
 };
