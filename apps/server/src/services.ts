@@ -71,7 +71,6 @@ export function createServices(deps: ServiceDeps) {
   const journal = createJournalQuota({ dialect, maxBytesPerUser: quotas.journalBytesPerUser });
   const locations = createLocationService({
     db,
-    dialect,
     writes,
     storage,
     signer,
@@ -140,8 +139,6 @@ export function createServices(deps: ServiceDeps) {
       onPreferencesWritten: (userId) => preferences.forget(userId),
     }),
     entries: createEntryService({
-      dialect,
-      db,
       writes,
       storage,
       locations,

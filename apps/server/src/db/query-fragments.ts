@@ -20,13 +20,3 @@ export function inList<T>(values: readonly T[]): readonly T[] {
   const last = values[values.length - 1] as T;
   return [...values, ...Array.from({ length: size - values.length }, () => last)];
 }
-
-/**
- * Whether a PostgreSQL statement failed with one of these SQLSTATE codes (`23505`: a unique
- * violation), which undid all its writes: how a write in one statement learns it was not the
- * plain case.
- */
-export function failedWith(error: unknown, codes: readonly string[]): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && codes.includes(code);
-}

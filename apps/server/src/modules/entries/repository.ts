@@ -2,7 +2,7 @@ import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
 import { inList, insertedRows } from '../../db/query-fragments.ts';
-import type { Database, EntriesTable, PhotosTable } from '../../db/schema.ts';
+import type { Database, EntriesTable } from '../../db/schema.ts';
 
 type EntriesQuery = SelectQueryBuilder<Database, 'entries', EntriesTable>;
 
@@ -14,63 +14,15 @@ const ownedBy = (userId: string) => (eb: ExpressionBuilder<Database, 'entries'>)
 const newestFirst = (query: EntriesQuery) =>
   query.orderBy('date', 'desc').orderBy('created_at', 'desc').orderBy('id');
 
-/** A photo's columns, each as `photo_<column>` beside its entry's in ofLocationQuery. */
-const photoColumns = [
-  'id',
-  'user_id',
-  'file_path',
-  'thumbnail_file_path',
-  'entry_id',
-  'position',
-  'name',
-  'size',
-  'width',
-  'height',
-  'uploaded_at',
-  'stored_bytes',
-] as const satisfies readonly (keyof PhotosTable)[];
-type PhotoColumn = (typeof photoColumns)[number];
-/** A row of ofLocationQuery: the entry's columns, and its photo's (all null for none). */
-type EntryPhotoRow = EntriesTable & Record<`photo_${PhotoColumn}`, unknown>;
-
-/*
- * The queries of every entry create, compiled once (db/compiled-once.ts). A location's entries
- * come with their photos in one read, a row per photo (an entry without any on one row of
- * nulls): one round trip instead of two on PostgreSQL for every entry write's answer.
- */
+/* The queries of every entry create, compiled once (db/compiled-once.ts). */
 const ofLocationQuery = compiledOnce((db: Executor, userId: string, locationId: string) =>
   db
     .selectFrom('entries')
-    .leftJoin('photos', (join) =>
-      join.onRef('photos.entry_id', '=', 'entries.id').on('photos.user_id', '=', userId),
-    )
-    .selectAll('entries')
-    .select(photoColumns.map((column) => `photos.${column} as photo_${column}` as const))
-    .where('entries.user_id', '=', userId)
-    .where('entries.location_id', '=', locationId)
-    .orderBy('entries.date', 'desc')
-    .orderBy('entries.created_at', 'desc')
-    .orderBy('entries.id')
-    .orderBy('photos.position')
-    .orderBy('photos.id'),
+    .selectAll()
+    .where(ownedBy(userId))
+    .where('location_id', '=', locationId)
+    .$call(newestFirst),
 );
-
-/** The entries and photos of ofLocationQuery's rows, each in the order read. */
-function entriesAndPhotos(rows: readonly EntryPhotoRow[]) {
-  const entries: EntriesTable[] = [];
-  const photos: PhotosTable[] = [];
-  for (const row of rows) {
-    if (entries[entries.length - 1]?.id !== row.id) {
-      const { id, location_id, user_id, date, details, created_at, updated_at, revision } = row;
-      entries.push({ id, location_id, user_id, date, details, created_at, updated_at, revision });
-    }
-    if (row.photo_id === null) continue;
-    const photo: Record<string, unknown> = {};
-    for (const column of photoColumns) photo[column] = row[`photo_${column}`];
-    photos.push(photo as unknown as PhotosTable);
-  }
-  return { entries, photos };
-}
 const insertIfAbsentQuery = compiledOnce((db: Executor, row: EntriesTable) =>
   db
     .insertInto('entries')
@@ -114,13 +66,8 @@ export const entriesRepository = {
       .$call(newestFirst)
       .execute();
   },
-  /** The location's entries, newest first, and their photos, each entry's in order. */
-  async ofLocationWithPhotos(
-    db: Executor,
-    userId: string,
-    locationId: string,
-  ): Promise<{ entries: EntriesTable[]; photos: PhotosTable[] }> {
-    return entriesAndPhotos((await ofLocationQuery(db, userId, locationId)).rows);
+  async ofLocation(db: Executor, userId: string, locationId: string): Promise<EntriesTable[]> {
+    return (await ofLocationQuery(db, userId, locationId)).rows;
   },
   find(
     db: Executor,

@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { CreateEntryInput, UpdateEntryInput } from '@fj/contract/entries';
 import type { Location } from '@fj/contract/locations';
-import type { DialectName } from '../../db/dialect.ts';
-import type { Db, DbTransaction, Executor } from '../../db/executor.ts';
+import type { DbTransaction, Executor } from '../../db/executor.ts';
 import type { WriteTransactions } from '../../db/group-commit.ts';
-import type { EntriesTable, LocationsTable, PhotosTable } from '../../db/schema.ts';
+import type { EntriesTable, LocationsTable } from '../../db/schema.ts';
 import { entryFindsRepository } from '../../db/entry-finds.ts';
 import { searchIndex } from '../../db/search-index.ts';
 import { AppError, badField, notFound } from '../../errors.ts';
 import { findsProblem, type FindFields } from '@fj/contract/finds-write';
-import { detailsAfter, findRowsOf, type EntryDetails } from '../../lib/entry-details.ts';
+import { detailsAfter, type EntryDetails } from '../../lib/entry-details.ts';
 import { nowIso, parseJson } from '../../lib/json.ts';
 import type { PhotoStorage } from '../../storage/photo-storage.ts';
 import { entryBytes } from '../../journal-quota/measure.ts';
@@ -18,13 +17,9 @@ import { locationsRepository } from '../locations/repository.ts';
 import { storedFilesOf } from '../photos/mapping.ts';
 import { photosRepository } from '../photos/repository.ts';
 import { syncRepository } from '../sync/repository.ts';
-import { entryCreateRepository } from './create-repository.ts';
 import { entriesRepository as repo } from './repository.ts';
 
 export interface EntryServiceDeps {
-  /** On PostgreSQL a plain new entry is one statement on `db` (create-repository.ts). */
-  dialect: DialectName;
-  db: Db;
   /** Where its writes run (db/group-commit.ts): their bodies use only the transaction given. */
   writes: WriteTransactions;
   storage: PhotoStorage;
@@ -32,12 +27,6 @@ export interface EntryServiceDeps {
   locations: {
     whole(executor: Executor, row: LocationsTable): Promise<Location>;
     read(userId: string, id: string): Promise<Location>;
-    /** The location of this row with these entries and their photos. */
-    fromRows(
-      row: LocationsTable,
-      entries: readonly EntriesTable[],
-      photos: readonly PhotosTable[],
-    ): Location;
   };
   /** QUOTA_ENTRIES_PER_LOCATION. */
   maxEntriesPerLocation: number;
@@ -81,8 +70,7 @@ async function checkedPhotoPaths(
 const alreadyMade = Symbol('entry already made');
 
 export function createEntryService(deps: EntryServiceDeps) {
-  const { db, writes, storage, locations, maxEntriesPerLocation, journal } = deps;
-  const inOneStatement = deps.dialect === 'postgres';
+  const { writes, storage, locations, maxEntriesPerLocation, journal } = deps;
 
   /**
    * Marks the location changed (its revision and time) and answers its row, or throws its 404:
@@ -115,26 +103,6 @@ export function createEntryService(deps: EntryServiceDeps) {
     }
   }
 
-  /**
-   * PostgreSQL: a plain new entry (in an owned location, within the quotas, with free photos of
-   * the user's, no other write of the user's at the same moment) in one statement, its answer
-   * included, instead of nine. Anything else answers undefined having written nothing, and the
-   * caller's statements one by one then tell what it was.
-   */
-  async function createInOne(
-    row: EntriesTable,
-    photos: readonly { filePath: string }[],
-  ): Promise<Location | undefined> {
-    const paths = [...new Set(photos.map((photo) => photo.filePath))];
-    const limits = {
-      bytes: entryBytes(row),
-      maxBytes: journal.maxBytesPerUser,
-      maxEntries: maxEntriesPerLocation,
-    };
-    const made = await entryCreateRepository.createInOne(db, row, limits, findRowsOf(row), paths);
-    return made && locations.fromRows(made.location, made.entries, made.photos);
-  }
-
   return {
     /**
      * Idempotent by id, like locations. Answers the whole updated location, read in the
@@ -142,32 +110,29 @@ export function createEntryService(deps: EntryServiceDeps) {
      */
     async create(userId: string, locationId: string, input: CreateEntryInput): Promise<Location> {
       checkFinds(input);
-      const now = nowIso();
-      const row: EntriesTable = {
-        id: input.id ?? randomUUID(),
-        location_id: locationId,
-        user_id: userId,
-        date: input.date,
-        details: JSON.stringify(detailsAfter(input)),
-        created_at: now,
-        updated_at: now,
-        revision: 0,
-      };
-      if (inOneStatement) {
-        const made = await createInOne(row, input.photos ?? []);
-        if (made) return made;
-      }
       try {
         return await writes(async (trx) => {
-          row.revision = await syncRepository.bump(trx, userId);
-          const locationRow = await touchLocation(trx, userId, locationId, now, row.revision);
-          const paths = await checkedPhotoPaths(trx, userId, input.photos ?? [], row.id);
+          const revision = await syncRepository.bump(trx, userId);
+          const now = nowIso();
+          const locationRow = await touchLocation(trx, userId, locationId, now, revision);
+          const id = input.id ?? randomUUID();
+          const paths = await checkedPhotoPaths(trx, userId, input.photos ?? [], id);
+          const row: EntriesTable = {
+            id,
+            location_id: locationId,
+            user_id: userId,
+            date: input.date,
+            details: JSON.stringify(detailsAfter(input)),
+            created_at: now,
+            updated_at: now,
+            revision,
+          };
           if (await repo.insertIfAbsent(trx, row)) {
             await journal.charge(trx, userId, entryBytes(row));
             await entryFindsRepository.insertFor(trx, [row]);
             await searchIndex.visitsInserted(trx, [row]);
             // After the insert: entry_id is a foreign key.
-            await photosRepository.attachInOrder(trx, userId, row.id, paths);
+            await photosRepository.attachInOrder(trx, userId, id, paths);
             const location = await locations.whole(trx, locationRow);
             checkEntryQuota(location);
             return location;

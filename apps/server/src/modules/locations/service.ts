@@ -5,7 +5,6 @@ import type {
   LocationDetails,
   UpdateLocationInput,
 } from '@fj/contract/locations';
-import type { DialectName } from '../../db/dialect.ts';
 import type { Db, Executor } from '../../db/executor.ts';
 import type { WriteTransactions } from '../../db/group-commit.ts';
 import type { EntriesTable, LocationsTable, PhotosTable } from '../../db/schema.ts';
@@ -26,8 +25,6 @@ import { locationsRepository as repo } from './repository.ts';
 
 export interface LocationServiceDeps {
   db: Db;
-  /** On PostgreSQL a plain new location is one statement on `db` (repository.ts' createInOne). */
-  dialect: DialectName;
   /** Where its writes run (db/group-commit.ts): their bodies use only the transaction given. */
   writes: WriteTransactions;
   storage: PhotoStorage;
@@ -48,7 +45,6 @@ function pickDetails(input: Partial<LocationDetails>): Partial<LocationDetails> 
 
 export function createLocationService({
   db,
-  dialect,
   writes,
   storage,
   signer,
@@ -58,15 +54,13 @@ export function createLocationService({
   /**
    * The whole location of this row as the API answers it: its entries, newest first, with signed
    * photo URLs, read through `executor`. An entry write passes its transaction and the row its
-   * touch returned, so its answer is what it wrote: one read (entries and photos) in the
-   * transaction instead of three after it.
+   * touch returned, so its answer is what it wrote: two reads in the transaction instead of three after it.
    */
   async function whole(executor: Executor, row: LocationsTable): Promise<Location> {
-    const { entries, photos } = await entriesRepository.ofLocationWithPhotos(
-      executor,
-      row.user_id,
-      row.id,
-    );
+    const [entries, photos] = await Promise.all([
+      entriesRepository.ofLocation(executor, row.user_id, row.id),
+      photosRepository.ofLocation(executor, row.user_id, row.id),
+    ]);
     return toLocation(row, entries, photosByEntry(photos), signer);
   }
 
@@ -98,11 +92,6 @@ export function createLocationService({
   return {
     read,
     whole,
-    fromRows: (
-      row: LocationsTable,
-      entries: readonly EntriesTable[],
-      photos: readonly PhotosTable[],
-    ) => toLocation(row, entries, photosByEntry(photos), signer),
 
     async list(userId: string): Promise<Location[]> {
       const [rows, entries, photos] = await Promise.all([
@@ -153,11 +142,6 @@ export function createLocationService({
         updated_at: now,
         revision: 0,
       };
-      // PostgreSQL: one statement, unless the create is not plain (then the transaction below).
-      const { maxBytesPerUser: maxBytes } = journal;
-      const limits = { bytes: locationBytes(row), maxBytes, maxLocations: maxLocationsPerUser };
-      if (dialect === 'postgres' && (await repo.createInOne(db, row, limits)) !== undefined)
-        return { location: toLocation(row, [], new Map(), signer), created: true };
       const owner = await writes(async (trx) => {
         // The bump holds the user's revision row until commit (syncRepository.bump), which is
         // the lock the quota needs: a concurrent create of this user waits here, and the count
