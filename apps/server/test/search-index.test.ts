@@ -53,148 +53,171 @@ const square = {
   ],
 };
 
-describe.each(databaseKinds)('the search index follows every write on $name', (kind) => {
-  const t = useTestApp(kind);
-  const call = (who: TestUser, method: 'PUT' | 'DELETE' | 'POST', url: string, payload?: object) =>
-    t.app.inject({
-      method,
-      url: `/api/v1${url}`,
-      headers: who.auth,
-      ...(payload ? { payload } : {}),
-    });
-  const check = async (who: TestUser) => {
-    await expectIndexFresh(t);
-    await expectSearchAsDevice(t, who, queries);
-  };
+// Each test makes dozens of writes and compares the whole index after each one: minutes'
+// worth of work on a busy two-core machine, so more time than the default 30 s (no timing asserted).
+describe.each(databaseKinds)(
+  'the search index follows every write on $name',
+  { timeout: 120_000 },
+  (kind) => {
+    const t = useTestApp(kind);
+    const call = (
+      who: TestUser,
+      method: 'PUT' | 'DELETE' | 'POST',
+      url: string,
+      payload?: object,
+    ) =>
+      t.app.inject({
+        method,
+        url: `/api/v1${url}`,
+        headers: who.auth,
+        ...(payload ? { payload } : {}),
+      });
+    const check = async (who: TestUser) => {
+      await expectIndexFresh(t);
+      await expectSearchAsDevice(t, who, queries);
+    };
 
-  it('location and entry create, update and delete; species rename', async () => {
-    const user = await t.signUp();
-    const spot = await seedLocation(t, user, {
-      name: 'Birch hill',
-      description: 'by the old wood',
-      treeTypes: ['Oak', 'Pine'],
-      categories: ['Fungi'],
-      terrainType: 'Forest',
-    });
-    const { entry } = await seedEntry(t, user, spot.id, {
-      date: '2026-07-02',
-      notes: 'Under the ceps',
-      finds: [{ species: 'Cep', quantity: 0.7, unit: 'kg' }],
-    });
-    await seedEntry(t, user, spot.id, { date: '2025-12-01', finds: [{ species: 'Girolle' }] });
-    const other = await seedLocation(t, user, { name: 'It meadow', area: square });
-    await check(user);
-    const spotUrl = `/locations/${spot.id}`;
-    for (const change of [
-      { name: 'Pine wood', description: 'hill by the mill' },
-      { treeTypes: ['Ash'], categories: [], terrainType: 'Meadow' },
-      { access: { status: 'ask', note: 'Ring the morels farm' }, favorite: true },
-      { position: { lat: 60, lng: 15 }, area: square },
-    ]) {
-      expect((await call(user, 'PUT', spotUrl, change)).statusCode).toBe(200);
+    it('location and entry create, update and delete; species rename', async () => {
+      const user = await t.signUp();
+      const spot = await seedLocation(t, user, {
+        name: 'Birch hill',
+        description: 'by the old wood',
+        treeTypes: ['Oak', 'Pine'],
+        categories: ['Fungi'],
+        terrainType: 'Forest',
+      });
+      const { entry } = await seedEntry(t, user, spot.id, {
+        date: '2026-07-02',
+        notes: 'Under the ceps',
+        finds: [{ species: 'Cep', quantity: 0.7, unit: 'kg' }],
+      });
+      await seedEntry(t, user, spot.id, { date: '2025-12-01', finds: [{ species: 'Girolle' }] });
+      const other = await seedLocation(t, user, { name: 'It meadow', area: square });
       await check(user);
-    }
-    const entryUrl = `${spotUrl}/entries/${entry.id}`;
-    for (const change of [
-      { date: '2026-01-15' },
-      { notes: 'morels by the stump', finds: [{ species: 'Chanterelle', quantity: 3 }] },
-      { nothingFound: true },
-    ]) {
-      expect((await call(user, 'PUT', entryUrl, change)).statusCode).toBe(200);
+      const spotUrl = `/locations/${spot.id}`;
+      for (const change of [
+        { name: 'Pine wood', description: 'hill by the mill' },
+        { treeTypes: ['Ash'], categories: [], terrainType: 'Meadow' },
+        { access: { status: 'ask', note: 'Ring the morels farm' }, favorite: true },
+        { position: { lat: 60, lng: 15 }, area: square },
+      ]) {
+        expect((await call(user, 'PUT', spotUrl, change)).statusCode).toBe(200);
+        await check(user);
+      }
+      const entryUrl = `${spotUrl}/entries/${entry.id}`;
+      for (const change of [
+        { date: '2026-01-15' },
+        { notes: 'morels by the stump', finds: [{ species: 'Chanterelle', quantity: 3 }] },
+        { nothingFound: true },
+      ]) {
+        expect((await call(user, 'PUT', entryUrl, change)).statusCode).toBe(200);
+        await check(user);
+      }
+      const renamed = await call(user, 'POST', '/species/rename', { from: 'girolle', to: 'Cep' });
+      expect(renamed.json()).toEqual({ data: { entries: 1, locations: 0 } });
       await check(user);
-    }
-    const renamed = await call(user, 'POST', '/species/rename', { from: 'girolle', to: 'Cep' });
-    expect(renamed.json()).toEqual({ data: { entries: 1, locations: 0 } });
-    await check(user);
-    expect((await call(user, 'DELETE', entryUrl)).statusCode).toBe(200);
-    await check(user);
-    expect((await call(user, 'DELETE', `/locations/${other.id}`)).statusCode).toBe(204);
-    await check(user);
-  });
+      expect((await call(user, 'DELETE', entryUrl)).statusCode).toBe(200);
+      await check(user);
+      expect((await call(user, 'DELETE', `/locations/${other.id}`)).statusCode).toBe(204);
+      await check(user);
+    });
 
-  it('import, restore, account deletion; another user’s identical journal never answers', async () => {
-    const user = await t.signUp();
-    const spot = await seedLocation(t, user, { name: 'Old wood', treeTypes: ['Oak'] });
-    await seedEntry(t, user, spot.id, {
-      notes: 'under the ceps',
-      finds: [{ species: 'Cep', quantity: 0.7, unit: 'kg' }],
-    });
-    const exported = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/export?format=geojson',
-      headers: user.auth,
-    });
-    const backup = await t.app.inject({ method: 'GET', url: '/api/v1/backup', headers: user.auth });
-    const before = await t.app.inject({ method: 'GET', url: '/api/v1/search', headers: user.auth });
-    const importer = await t.signUp();
-    const imported = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/import?format=geojson',
-      headers: { ...importer.auth, 'content-type': 'application/octet-stream' },
-      payload: exported.body,
-    });
-    expect(imported.statusCode).toBe(200);
-    await check(importer);
-    const restorer = await t.signUp();
-    const restored = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/import',
-      headers: { ...restorer.auth, 'content-type': 'application/zip' },
-      payload: backup.rawPayload,
-    });
-    expect(restored.statusCode).toBe(200);
-    await check(restorer);
-    // The first user's answers are theirs alone, as before the others wrote the same journal.
-    for (const query of queries) {
-      const res = await t.app.inject({
+    it('import, restore, account deletion; another user’s identical journal never answers', async () => {
+      const user = await t.signUp();
+      const spot = await seedLocation(t, user, { name: 'Old wood', treeTypes: ['Oak'] });
+      await seedEntry(t, user, spot.id, {
+        notes: 'under the ceps',
+        finds: [{ species: 'Cep', quantity: 0.7, unit: 'kg' }],
+      });
+      const exported = await t.app.inject({
         method: 'GET',
-        url: `/api/v1/search?${query}`,
+        url: '/api/v1/export?format=geojson',
         headers: user.auth,
       });
-      const ids = res.json<{ data: { location: { id: string } }[] }>().data;
-      expect(
-        ids.every(({ location }) => location.id === spot.id),
-        query,
-      ).toBe(true);
-    }
-    const again = await t.app.inject({ method: 'GET', url: '/api/v1/search', headers: user.auth });
-    expect(again.json()).toEqual(before.json());
-    const deleted = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/delete-user',
-      headers: { authorization: `Bearer ${restorer.sessionToken}` },
-      payload: { password: restorer.password },
+      const backup = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/backup',
+        headers: user.auth,
+      });
+      const before = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/search',
+        headers: user.auth,
+      });
+      const importer = await t.signUp();
+      const imported = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/import?format=geojson',
+        headers: { ...importer.auth, 'content-type': 'application/octet-stream' },
+        payload: exported.body,
+      });
+      expect(imported.statusCode).toBe(200);
+      await check(importer);
+      const restorer = await t.signUp();
+      const restored = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/import',
+        headers: { ...restorer.auth, 'content-type': 'application/zip' },
+        payload: backup.rawPayload,
+      });
+      expect(restored.statusCode).toBe(200);
+      await check(restorer);
+      // The first user's answers are theirs alone, as before the others wrote the same journal.
+      for (const query of queries) {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/search?${query}`,
+          headers: user.auth,
+        });
+        const ids = res.json<{ data: { location: { id: string } }[] }>().data;
+        expect(
+          ids.every(({ location }) => location.id === spot.id),
+          query,
+        ).toBe(true);
+      }
+      const again = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/search',
+        headers: user.auth,
+      });
+      expect(again.json()).toEqual(before.json());
+      const deleted = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/delete-user',
+        headers: { authorization: `Bearer ${restorer.sessionToken}` },
+        payload: { password: restorer.password },
+      });
+      expect(deleted.statusCode).toBe(200);
+      await expectIndexFresh(t);
     });
-    expect(deleted.statusCode).toBe(200);
-    await expectIndexFresh(t);
-  });
 
-  it('reads through a few statements, whatever is asked', () => {
-    const facets: fc.Arbitrary<SearchFacets> = fc.record(
-      {
-        species: fc.array(fc.string(), { maxLength: 50 }),
-        tree: fc.array(fc.string(), { maxLength: 50 }),
-        terrain: fc.array(fc.string(), { maxLength: 50 }),
-        text: fc.array(fc.string(), { maxLength: 50 }),
-        exclude: fc.array(fc.string(), { maxLength: 50 }),
-        months: fc.record({ from: fc.integer({ min: 1, max: 12 }), to: fc.constant(3) }),
-        year: fc.integer({ min: 1900, max: 2100 }),
-        minQuantity: fc.double({ min: 0, max: 100, noNaN: true }),
-        favorite: fc.boolean(),
-      },
-      { requiredKeys: [] },
-    );
-    const texts = new Set<string>();
-    fc.assert(
-      fc.property(facets, (asked) => {
-        const plan = planOf(normalizeSearch(asked));
-        const page = { limit: 100, offset: 0 };
-        texts.add(searchStatements.rank(kind.name, 'u', plan, page).compile(t.app.db).sql);
-        texts.add(searchStatements.visitsOf(kind.name, 'u', plan, ['a']).compile(t.app.db).sql);
-      }),
-      { numRuns: 2_000 },
-    );
-    // Drivers (6) × spot facets × the finds' visit row × spots alone, and one for the visits.
-    expect(texts.size).toBeLessThanOrEqual(30);
-  });
-});
+    it('reads through a few statements, whatever is asked', () => {
+      const facets: fc.Arbitrary<SearchFacets> = fc.record(
+        {
+          species: fc.array(fc.string(), { maxLength: 50 }),
+          tree: fc.array(fc.string(), { maxLength: 50 }),
+          terrain: fc.array(fc.string(), { maxLength: 50 }),
+          text: fc.array(fc.string(), { maxLength: 50 }),
+          exclude: fc.array(fc.string(), { maxLength: 50 }),
+          months: fc.record({ from: fc.integer({ min: 1, max: 12 }), to: fc.constant(3) }),
+          year: fc.integer({ min: 1900, max: 2100 }),
+          minQuantity: fc.double({ min: 0, max: 100, noNaN: true }),
+          favorite: fc.boolean(),
+        },
+        { requiredKeys: [] },
+      );
+      const texts = new Set<string>();
+      fc.assert(
+        fc.property(facets, (asked) => {
+          const plan = planOf(normalizeSearch(asked));
+          const page = { limit: 100, offset: 0 };
+          texts.add(searchStatements.rank(kind.name, 'u', plan, page).compile(t.app.db).sql);
+          texts.add(searchStatements.visitsOf(kind.name, 'u', plan, ['a']).compile(t.app.db).sql);
+        }),
+        { numRuns: 2_000 },
+      );
+      // Drivers (6) × spot facets × the finds' visit row × spots alone, and one for the visits.
+      expect(texts.size).toBeLessThanOrEqual(30);
+    });
+  },
+);
