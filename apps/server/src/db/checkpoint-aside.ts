@@ -10,8 +10,14 @@ type Pragmas = Parameters<typeof runPragma>[0];
 
 /** SQLite's own threshold (pages), which the server's connection keeps until the worker runs. */
 const defaultAutoCheckpoint = 1000;
-/** The server's connection checkpoints by itself only past this, should the worker fall behind. */
-const fallbackAutoCheckpoint = 10_000;
+/**
+ * While the worker runs, the server's connection never checkpoints by itself. SQLite checks its
+ * threshold after each commit, so any threshold is passed by one large transaction (a restore of
+ * 5,000 spots of 10 entries writes some 60 MB of WAL with its search index): the commit then
+ * copied the whole WAL on the event loop (200 ms; 30 ms without that copy). A worker that ends
+ * gives the checkpoints back (`defaultAutoCheckpoint`).
+ */
+const whileWorkerRuns = 0;
 /** The worker starts once the WAL file has grown past this (about 500 pages; SQLite reuses the file, so it stays near 4 MB): a server that writes little never needs it. */
 const startAtWalBytes = 2 * 1024 * 1024;
 
@@ -35,7 +41,7 @@ function startWorker(workerData: CheckpointWorkerData): Worker {
  * database file and syncs both; run by the connection that committed (SQLite's default, every
  * 1,000 pages), it held every request for as long, and under a stream of creates it was a good
  * part of their commits. Here a worker thread (checkpoint-worker.ts) checkpoints every `everyMs`,
- * and the server's connection only past 10,000 pages (should the worker fall behind or fail).
+ * and the server's connection again only if the worker fails.
  * Answers stop(), for closing the database.
  */
 export function checkpointAside(sqlite: Pragmas, file: string, everyMs = 200): () => void {
@@ -44,7 +50,7 @@ export function checkpointAside(sqlite: Pragmas, file: string, everyMs = 200): (
   const start = () => {
     worker = startWorker({ file, everyMs });
     worker.unref();
-    runPragma(sqlite, `wal_autocheckpoint = ${fallbackAutoCheckpoint}`);
+    runPragma(sqlite, `wal_autocheckpoint = ${whileWorkerRuns}`);
     // A worker that fails leaves the checkpoints to the server's connection again (and an
     // 'error' without a listener would end the server).
     worker.on('error', () => undefined);

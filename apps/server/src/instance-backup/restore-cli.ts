@@ -44,8 +44,13 @@ async function extract(
     throw new Error(`${name}: its SHA-256 does not match the manifest's`);
 }
 
-/** The PostgreSQL database must hold none of the journal's tables: a restore never merges. */
-async function assertEmptyPostgres(url: string): Promise<void> {
+/**
+ * The PostgreSQL database must hold none of the journal's tables: a restore never merges.
+ * The dump holds the journal's one schema, not the extensions it uses: pg_trgm, whose operator
+ * class the search indexes name (db/migrations/search-text-index.ts), is created where the
+ * migration prefers it, in `public`. When it cannot be, pg_restore says which index needs it.
+ */
+async function prepareEmptyPostgres(url: string): Promise<void> {
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -57,6 +62,9 @@ async function assertEmptyPostgres(url: string): Promise<void> {
       throw new Error(
         'The database DATABASE_URL names already holds a journal: restore only into an empty one',
       );
+    await client
+      .query('create extension if not exists pg_trgm with schema public')
+      .catch(() => undefined);
   } finally {
     await client.end();
   }
@@ -92,7 +100,7 @@ export async function restoreInstance(config: Config, file: string): Promise<voi
       if (!manifest.files[name]) throw new Error(`${name} is in the ZIP but not in the manifest`);
     for (const name of Object.keys(manifest.files))
       if (!zip.has(name)) throw new Error(`${name} is in the manifest but not in the ZIP`);
-    if (config.database.kind === 'postgres') await assertEmptyPostgres(config.database.url);
+    if (config.database.kind === 'postgres') await prepareEmptyPostgres(config.database.url);
 
     await mkdir(dir, { recursive: true, mode: privateDirMode });
     for (const [name, sum] of Object.entries(manifest.files)) {
