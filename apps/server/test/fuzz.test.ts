@@ -19,6 +19,13 @@ const totalRequests = Number(process.env.FUZZ_REQUESTS ?? 5000);
 const perDatabase = Math.ceil(totalRequests / databaseKinds.length);
 const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 const slowMs = 200;
+/**
+ * Routes that hash or check a password spend about 100 ms of scrypt on this machine by design
+ * (better-auth's parameters; 91-174 ms measured quiet), so twice that on a busy CI machine.
+ */
+const passwordRoutes = /^\/api\/auth\/(sign-in|sign-up|delete-user|change-password|reset-password)/;
+const passwordSlowMs = 500;
+const boundOf = (url: unknown) => (passwordRoutes.test(String(url)) ? passwordSlowMs : slowMs);
 /** The first requests warm up code paths and JIT; their times are not judged. */
 const warmUp = 50;
 /** better-auth answers its own errors as { message, code }. */
@@ -123,7 +130,7 @@ describe.each(databaseKinds.map((kind, index) => ({ ...kind, index })))(
       before = await snapshot(t, victim);
     });
 
-    it(`answers ${perDatabase} fuzzed requests without a 5xx, in the error shape, each under ${slowMs} ms`, async () => {
+    it(`answers ${perDatabase} fuzzed requests without a 5xx, in the error shape, each under ${slowMs} ms (${passwordSlowMs} ms with a password)`, async () => {
       const statuses = new Map<number, number>();
       let sent = 0;
       let slowest = 0;
@@ -146,9 +153,10 @@ describe.each(databaseKinds.map((kind, index) => ({ ...kind, index })))(
             if (sent <= warmUp) return;
             slowest = Math.max(slowest, ms);
             // One slow answer may be a GC pause or a busy CPU: only a request slow three times fails.
-            if (ms > slowMs) {
+            const bound = boundOf(fuzz.options.url);
+            if (ms > bound) {
               const retries = [(await send(fuzz.options)).ms, (await send(fuzz.options)).ms];
-              if (Math.min(...retries) > slowMs) {
+              if (Math.min(...retries) > bound) {
                 throw new Error(
                   `${fuzz.options.method} ${String(fuzz.options.url).slice(0, 200)} took ${Math.round(Math.min(ms, ...retries))} ms`,
                 );
