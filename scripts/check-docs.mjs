@@ -9,6 +9,7 @@
 // - every endpoint (`GET /api/…`, `POST /locations/{id}/entries`: a path without /api is under
 //   /api/v1) is a route of the server as built (test/helpers/route-table.ts), or one of
 //   better-auth's endpoints under /api/auth;
+// - the length of architecture.md (400 lines), behaviour.md (600) and each bench README (100);
 // - every link to an anchor (`behaviour.md#sync`, `(#limits)`) lands on an `<a id>` or a heading,
 //   in these documents and in every source comment that points into docs/.
 import { execFileSync } from 'node:child_process';
@@ -195,6 +196,19 @@ function served(method, route) {
 for (const { file, line, method, route } of mentions)
   if (!served(method, route))
     problems.push(`${file}:${line}: the server has no ${method} ${route}`);
+
+// --- length: docs a newcomer reads in an hour ----------------------------------------------
+
+const maxLines = {
+  'docs/architecture.md': 400,
+  'docs/behaviour.md': 600,
+  'apps/server/bench/README.md': 100,
+  'apps/web/bench/README.md': 100,
+};
+for (const [file, max] of Object.entries(maxLines)) {
+  const lines = readFileSync(path.join(root, file), 'utf8').trimEnd().split('\n').length;
+  if (lines > max) problems.push(`${file}: ${lines} lines, more than ${max}`);
+}
 
 // --- report --------------------------------------------------------------------------------
 
