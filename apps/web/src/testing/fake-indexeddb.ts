@@ -12,10 +12,12 @@ type FakeMethod = NonNullable<Parameters<typeof vi.useFakeTimers>[0]>['toFake'] 
  * transactions on it.
  */
 export function freshIndexedDbPerTest(): void {
+  // idb checks answers with instanceof against the IDB* classes, so they come too, for the whole
+  // file: a test's afterEach may unstub its globals while a write of the local copy is still
+  // landing, and idb then threw where its transaction's rejection had no handler.
+  for (const [name, value] of Object.entries(fakeIndexedDb))
+    if (name.startsWith('IDB')) Object.assign(globalThis, { [name]: value });
   beforeEach(() => {
-    // idb checks answers with instanceof against the IDB* classes, so they come too.
-    for (const [name, value] of Object.entries(fakeIndexedDb))
-      if (name.startsWith('IDB')) vi.stubGlobal(name, value);
     vi.stubGlobal('indexedDB', new fakeIndexedDb.IDBFactory());
   });
 }
