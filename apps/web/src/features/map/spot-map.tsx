@@ -21,6 +21,7 @@ export interface SpotMapProps extends Pick<
   MapViewProps,
   | 'locations'
   | 'selectedId'
+  | 'highlightId'
   | 'onSelectLocation'
   | 'adding'
   | 'onMapClick'
@@ -53,6 +54,7 @@ export function SpotMap({
   style,
   locations,
   selectedId,
+  highlightId,
   onSelectLocation,
   adding,
   onMapClick,
@@ -144,6 +146,7 @@ export function SpotMap({
         total={locations.length}
         spotLook={(id) => looks.get(id)}
         selectedId={selectedId}
+        highlightId={highlightId ?? null}
         onSelect={onSelectLocation}
       />
       {userPosition && (

@@ -33,10 +33,12 @@ interface LocationListProps {
   position?: LatLng | null;
   /** The spot open on the map beside the list: its row is marked. */
   selectedId?: string | null;
+  /** The spot whose row is pointed at or focused (null when none), for the map to mark. */
+  onPoint?(id: string | null): void;
 }
 
 export function LocationList(props: LocationListProps) {
-  const { locations, linkTo, matchingVisits, position = null, selectedId = null } = props;
+  const { locations, linkTo, matchingVisits, position = null, selectedId = null, onPoint } = props;
   const metersTo = useMemo(
     () => (position ? (location: Location) => distanceMeters(position, location.position) : null),
     [position],
@@ -90,6 +92,10 @@ export function LocationList(props: LocationListProps) {
               aria-posinset={item.index + 1}
               className="location-item"
               style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
+              onMouseEnter={onPoint && (() => onPoint(location.id))}
+              onMouseLeave={onPoint && (() => onPoint(null))}
+              onFocus={onPoint && (() => onPoint(location.id))}
+              onBlur={onPoint && (() => onPoint(null))}
             >
               <LocationRow
                 location={location}
