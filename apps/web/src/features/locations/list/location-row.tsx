@@ -49,6 +49,11 @@ export function LocationRow(props: LocationRowProps) {
       >
         {photo && <img src={resolveServerUrl(photo)} alt="" loading="lazy" />}
       </span>
+      {location.favorite && (
+        <span className="location-star" role="img" aria-label="Favourite">
+          ★
+        </span>
+      )}
       <span className="location-main">
         <span className="location-name">{location.name}</span>
         <span className="location-meta">
@@ -73,13 +78,6 @@ export function LocationRow(props: LocationRowProps) {
           <SyncMarkBadge mark={mark} />
         </span>
       </span>
-      {location.favorite ? (
-        <span className="location-star" role="img" aria-label="Favourite">
-          ★
-        </span>
-      ) : (
-        <span className="location-star" aria-hidden="true" />
-      )}
     </Link>
   );
 }
