@@ -76,6 +76,27 @@ async function makeJournal(page: Page): Promise<string[]> {
   return ids;
 }
 
+/** Whether the map's kept view (`fj.mapView`) is on `at`, at zoom 15–17. */
+async function viewNear(
+  page: Page,
+  at: { lat: number; lng: number } | undefined,
+  latSlack: number,
+) {
+  const view = JSON.parse((await storedItem(page, 'fj.mapView')) ?? '{}') as {
+    longitude?: number;
+    latitude?: number;
+    zoom?: number;
+  };
+  if (!at || view.latitude === undefined || view.longitude === undefined) return false;
+  const zoom = view.zoom ?? 0;
+  return (
+    Math.abs(view.latitude - at.lat) < latSlack &&
+    Math.abs(view.longitude - at.lng) < 0.003 &&
+    zoom >= 15 &&
+    zoom <= 17
+  );
+}
+
 const rowNames = (page: Page) => page.locator('.location-row .location-name').allTextContents();
 
 describe.skipIf(e2e.skip)('the spots list', () => {
@@ -125,6 +146,12 @@ describe.skipIf(e2e.skip)('the spots list', () => {
         /^Last visit .*2025 · \d+ m$/,
       );
       await page.screenshot({ path: path.join(shots, 'phone-locations-list-390x844.png') });
+
+      // A tap opens the spot on the map, in its surroundings, its sheet over the map's lower half.
+      await page.locator('.location-row', { hasText: 'Hazel corner' }).click();
+      await page.getByRole('complementary', { name: 'Hazel corner' }).waitFor();
+      await expect.poll(() => viewNear(page, spots[2]?.position, 0.01)).toBe(true);
+      await page.screenshot({ path: path.join(shots, 'phone-spot-opened-390x844.png') });
     } finally {
       await context.close();
     }
@@ -191,20 +218,7 @@ describe.skipIf(e2e.skip)('the spots list', () => {
       await expect.poll(() => hazel.getAttribute('data-selected')).toBe('true');
 
       // The map flew to it, at a zoom that shows its surroundings (15–17).
-      const hazelAt = spots[2]?.position ?? { lat: 0, lng: 0 };
-      await expect
-        .poll(async () => {
-          const view = JSON.parse((await storedItem(page, 'fj.mapView')) ?? '{}') as {
-            longitude?: number;
-            latitude?: number;
-            zoom?: number;
-          };
-          const near =
-            Math.abs((view.latitude ?? 0) - hazelAt.lat) < 0.002 &&
-            Math.abs((view.longitude ?? 0) - hazelAt.lng) < 0.003;
-          return near && (view.zoom ?? 0) >= 15 && (view.zoom ?? 0) <= 17;
-        })
-        .toBe(true);
+      await expect.poll(() => viewNear(page, spots[2]?.position, 0.002)).toBe(true);
       await page.screenshot({ path: path.join(shots, 'desktop-spot-opened-1280x800.png') });
     } finally {
       await context.close();

@@ -15,6 +15,7 @@ import { pointLayerId, SpotLayers, spotsSourceId } from './spot-layers.tsx';
 import { spotLooks } from './spot-look.ts';
 import { boundsOf, startView, storedView, storeView, worldView } from './start-view.ts';
 import { useStartOnPosition } from './use-start-on-position.ts';
+import { startOnSpot } from './spot-view.ts';
 
 export const detailZoom = 15;
 export interface SpotMapProps extends Pick<
@@ -69,7 +70,11 @@ export function SpotMap({
   lit,
 }: SpotMapProps) {
   const [hovering, setHovering] = useState(false);
-  const [start] = useState(() => startView(locations, storedView()));
+  const [start] = useState(() => {
+    const opened = locations.find((location) => location.id === selectedId);
+    const stored = storedView();
+    return opened ? startOnSpot(opened, stored?.zoom ?? null) : startView(locations, stored);
+  });
   const initialViewState =
     start.kind === 'view'
       ? start.view

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeLocation } from '../../testing/factories.ts';
-import { spotView, surroundingsZoom } from './spot-view.ts';
+import { spotView, startOnSpot, surroundingsZoom } from './spot-view.ts';
 
 describe('spotView', () => {
   it('zooms in from far out, out from very close, and keeps a zoom in between', () => {
@@ -35,5 +35,20 @@ describe('spotView', () => {
       bounds: [8.0, 50.03, 8.002, 50.032],
       maxZoom: 17,
     });
+  });
+});
+
+describe('startOnSpot', () => {
+  it('opens a map made for a spot on it, not where the map was left', () => {
+    const spot = makeLocation({ position: { lat: 50.01, lng: 8.02 } });
+    expect(startOnSpot(spot, 4)).toEqual({
+      kind: 'view',
+      view: { longitude: 8.02, latitude: 50.01, zoom: 15 },
+    });
+    expect(startOnSpot(spot, 16.5)).toEqual({
+      kind: 'view',
+      view: { longitude: 8.02, latitude: 50.01, zoom: 16.5 },
+    });
+    expect(startOnSpot(spot, null)).toMatchObject({ view: { zoom: 15 } });
   });
 });

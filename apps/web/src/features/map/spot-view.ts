@@ -1,5 +1,6 @@
 // Where the map goes when a spot is opened: the spot with its surroundings (docs/behaviour.md#map-home).
 import type { Location } from '@fj/contract/locations';
+import type { StartView } from './start-view.ts';
 
 /** A spot opens no further out than this: its wood, tracks and streams. */
 export const surroundingsMinZoom = 15;
@@ -31,4 +32,18 @@ export function spotView(location: Location, currentZoom: number): SpotView {
     center: [location.position.lng, location.position.lat],
     zoom: surroundingsZoom(currentZoom),
   };
+}
+
+/**
+ * Where a map made for an opened spot (`?location=`, as the Locations page links) starts: on
+ * the spot with its surroundings, so it does not open elsewhere and then fly there.
+ */
+export function startOnSpot(location: Location, storedZoom: number | null): StartView {
+  const view = spotView(location, storedZoom ?? surroundingsMinZoom);
+  return view.kind === 'bounds'
+    ? { kind: 'bounds', bounds: view.bounds }
+    : {
+        kind: 'view',
+        view: { longitude: view.center[0], latitude: view.center[1], zoom: view.zoom },
+      };
 }
