@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2e, launchBrowser, signUp, uniqueEmail } from './support/browser.ts';
@@ -16,6 +17,14 @@ import { writeSolidMbtiles } from './support/tile-files.ts';
 
 const shots = '/work/screens';
 const spot = { name: 'Chanterelle bank', position: { lat: 50.012, lng: 8.021 } };
+
+/** The serious and critical axe findings on what the page shows now (none expected). */
+async function severeAxe(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
 
 async function openDialog(page: Page) {
   await page.getByRole('button', { name: 'Saved map areas' }).click();
@@ -86,6 +95,7 @@ describe.skipIf(e2e.skip)('the saved map areas dialog', () => {
         const area = third.getByRole('listitem', { name: 'Beech wood' });
         await area.waitFor();
         await page.screenshot({ path: path.join(shots, `${kind}-areas-dialog-saved.png`) });
+        expect(await severeAxe(page)).toEqual([]);
         await area.getByRole('button', { name: 'Rename' }).click();
         await area.getByRole('textbox', { name: 'New name' }).fill('Beech wood, north');
         await area.getByRole('button', { name: 'Save' }).click();

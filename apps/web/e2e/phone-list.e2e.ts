@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2e, launchBrowser, signUp, storedItem, uniqueEmail } from './support/browser.ts';
@@ -97,6 +98,14 @@ async function viewNear(
   );
 }
 
+/** The serious and critical axe findings on what the page shows now (none expected). */
+async function severeAxe(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
 const rowNames = (page: Page) => page.locator('.location-row .location-name').allTextContents();
 
 describe.skipIf(e2e.skip)('the spots list', () => {
@@ -116,7 +125,9 @@ describe.skipIf(e2e.skip)('the spots list', () => {
       await makeJournal(page);
       await page.goto('/locations');
       await page.locator('.location-distance').first().waitFor();
-      await expect.poll(() => rowNames(page)).toEqual(nearestFirst.map((spot) => spot.name));
+      await expect
+        .poll(() => rowNames(page), { timeout: 15_000 })
+        .toEqual(nearestFirst.map((spot) => spot.name));
       expect(await page.getByRole('combobox', { name: 'Sort by' }).inputValue()).toBe('nearest');
 
       // Each distance is the test's own haversine, to the metre.
@@ -140,17 +151,22 @@ describe.skipIf(e2e.skip)('the spots list', () => {
       const row = page.locator('.location-row', { hasText: 'Old beech wood' });
       const thumb = row.locator('.location-thumb img');
       await expect
-        .poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
+          timeout: 15_000,
+        })
         .toBeGreaterThan(0);
       expect(await row.locator('.location-meta').first().textContent()).toMatch(
         /^Last visit .*2025 · \d+ m$/,
       );
       await page.screenshot({ path: path.join(shots, 'phone-locations-list-390x844.png') });
+      expect(await severeAxe(page)).toEqual([]);
 
       // A tap opens the spot on the map, in its surroundings, its sheet over the map's lower half.
       await page.locator('.location-row', { hasText: 'Hazel corner' }).click();
       await page.getByRole('complementary', { name: 'Hazel corner' }).waitFor();
-      await expect.poll(() => viewNear(page, spots[2]?.position, 0.01)).toBe(true);
+      await expect
+        .poll(() => viewNear(page, spots[2]?.position, 0.01), { timeout: 15_000 })
+        .toBe(true);
       await page.screenshot({ path: path.join(shots, 'phone-spot-opened-390x844.png') });
     } finally {
       await context.close();
@@ -163,7 +179,7 @@ describe.skipIf(e2e.skip)('the spots list', () => {
       await makeJournal(unknown.page);
       await unknown.page.goto('/locations');
       await expect
-        .poll(() => rowNames(unknown.page))
+        .poll(() => rowNames(unknown.page), { timeout: 15_000 })
         .toEqual(lastVisitFirst.map((spot) => spot.name));
       const sort = unknown.page.getByRole('combobox', { name: 'Sort by' });
       expect(await sort.inputValue()).toBe('last-visit');
@@ -185,7 +201,7 @@ describe.skipIf(e2e.skip)('the spots list', () => {
       const list = page.getByRole('complementary', { name: 'Your spots' });
       await list.locator('.location-distance').first().waitFor();
       await expect
-        .poll(() => list.locator('.location-name').allTextContents())
+        .poll(() => list.locator('.location-name').allTextContents(), { timeout: 15_000 })
         .toEqual(nearestFirst.map((spot) => spot.name));
       const canvas = page.locator('.maplibregl-canvas');
       await canvas.waitFor();
@@ -201,8 +217,11 @@ describe.skipIf(e2e.skip)('the spots list', () => {
       const hazel = page.locator('.map-spot[aria-label="Hazel corner"]');
       await hazel.waitFor();
       await list.locator('.location-row', { hasText: 'Hazel corner' }).hover();
-      await expect.poll(() => hazel.getAttribute('data-highlighted')).toBe('true');
+      await expect
+        .poll(() => hazel.getAttribute('data-highlighted'), { timeout: 15_000 })
+        .toBe('true');
       await page.screenshot({ path: path.join(shots, 'desktop-locations-list-1280x800.png') });
+      expect(await severeAxe(page)).toEqual([]);
 
       // Opening it keeps this page and this map: no load, the same canvas element.
       await page.evaluate(() => {
@@ -215,10 +234,14 @@ describe.skipIf(e2e.skip)('the spots list', () => {
       expect(new URL(page.url()).searchParams.get('location')).toBe(ids[2]);
       expect(await page.evaluate(() => (window as { keptPage?: boolean }).keptPage)).toBe(true);
       expect(await canvas.getAttribute('data-kept')).toBe('1');
-      await expect.poll(() => hazel.getAttribute('data-selected')).toBe('true');
+      await expect
+        .poll(() => hazel.getAttribute('data-selected'), { timeout: 15_000 })
+        .toBe('true');
 
       // The map flew to it, at a zoom that shows its surroundings (15–17).
-      await expect.poll(() => viewNear(page, spots[2]?.position, 0.002)).toBe(true);
+      await expect
+        .poll(() => viewNear(page, spots[2]?.position, 0.002), { timeout: 15_000 })
+        .toBe(true);
       await page.screenshot({ path: path.join(shots, 'desktop-spot-opened-1280x800.png') });
     } finally {
       await context.close();
