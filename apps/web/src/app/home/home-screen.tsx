@@ -37,7 +37,8 @@ export function HomeScreen() {
   const [userPosition, setUserPosition] = useState<LatLng | null>(null);
   const [drawingId, setDrawingId] = useState<string | null>(null);
   const narrow = useNarrowScreen();
-  const knownPosition = useKnownPosition();
+  // For the list beside the map, which only wide screens show.
+  const knownPosition = useKnownPosition(!narrow);
   const [pointedId, setPointedId] = useState<string | null>(null);
 
   // Keyed on the store's user: the session may hand it over just after this screen mounts.

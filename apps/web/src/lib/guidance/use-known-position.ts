@@ -8,11 +8,13 @@ const listFix = { enableHighAccuracy: false, timeout: 30_000, maximumAge: 60_000
 
 /**
  * The device's position for the spots list (nearest first, distances), or null while unknown.
- * Read once, and only when location is already allowed: a list never opens with a prompt.
+ * Read once `on` (while a list shows), and only when location is already allowed: a list never
+ * opens with a prompt.
  */
-export function useKnownPosition(): LatLng | null {
+export function useKnownPosition(on = true): LatLng | null {
   const [position, setPosition] = useState<LatLng | null>(null);
   useEffect(() => {
+    if (!on) return;
     let cancelled = false;
     void (async () => {
       try {
@@ -26,6 +28,6 @@ export function useKnownPosition(): LatLng | null {
     return () => {
       cancelled = true;
     };
-  }, []);
+  }, [on]);
   return position;
 }
