@@ -25,7 +25,7 @@ const notCounted = [
  * Over today and being reworked on another branch (issue 27 leaves them to it): remove each line
  * when that work lands (the check says when one is back under the limit).
  */
-const reworkedElsewhere = new Set(['apps/web/src/features/map/save-area-dialog.tsx']);
+const reworkedElsewhere = new Set([]);
 
 function* filesUnder(dir) {
   let entries;

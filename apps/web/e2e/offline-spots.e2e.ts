@@ -141,11 +141,12 @@ describe.skipIf(e2e.skip)('making my spots available offline', () => {
       expect(expected).toBeLessThan(separate);
       const plan = (await dialog.getByTestId('area-plan').textContent()) ?? '';
       expect(planPattern.exec(plan)?.[1]).toBe(expected.toLocaleString('en'));
+      // Zooms 10–16 in plain words: street level detail, the spots' name offered.
       await expect(
-        dialog.getByRole('spinbutton', { name: 'From zoom' }).inputValue(),
-      ).resolves.toBe('10');
-      await expect(dialog.getByRole('spinbutton', { name: 'to zoom' }).inputValue()).resolves.toBe(
-        '16',
+        dialog.getByRole('radio', { name: /^Street level detail/ }).isChecked(),
+      ).resolves.toBe(true);
+      await expect(dialog.getByRole('textbox', { name: 'Name' }).inputValue()).resolves.toBe(
+        'My spots',
       );
 
       const values = await recordProgress(page);
@@ -158,7 +159,8 @@ describe.skipIf(e2e.skip)('making my spots available offline', () => {
       expect(values).toContain(`${expected}/${expected}`);
       const listed = dialog.getByRole('region', { name: 'Saved map areas' }).getByRole('listitem');
       await expect.poll(() => listed.count()).toBe(1);
-      expect(await listed.textContent()).toContain(`${expected} tiles`);
+      // Listed by name, with its size and the day it was saved.
+      expect(await listed.textContent()).toMatch(/^My spots(\d+(\.\d)? (MB|kB)) · saved .*\d{4}/);
       await page.keyboard.press('Escape');
 
       const tileRequests = await reloadOffline(context, page);

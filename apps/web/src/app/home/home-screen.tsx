@@ -18,6 +18,8 @@ import { HomeStatus } from './home-status.tsx';
 import { useMatchingVisits } from './use-matching-visits.ts';
 import { useNarrowScreen } from './use-narrow-screen.ts';
 import { useSelectedLocation } from './use-selected-location.ts';
+import { SpotsPanel } from './spots-panel.tsx';
+import { useKnownPosition } from '../../lib/guidance/use-known-position.ts';
 
 /** The "/" page: the map with the user's spots, and a panel for one spot or a new one. */
 export function HomeScreen() {
@@ -35,6 +37,9 @@ export function HomeScreen() {
   const [userPosition, setUserPosition] = useState<LatLng | null>(null);
   const [drawingId, setDrawingId] = useState<string | null>(null);
   const narrow = useNarrowScreen();
+  // For the list beside the map, which only wide screens show.
+  const knownPosition = useKnownPosition(!narrow);
+  const [pointedId, setPointedId] = useState<string | null>(null);
 
   // Keyed on the store's user: the session may hand it over just after this screen mounts.
   useEffect(() => {
@@ -115,16 +120,26 @@ export function HomeScreen() {
     );
 
   const empty = fetched && !loading && !error && locations.length === 0;
+  // On a wide screen, with nothing open, the spots are listed beside the map.
+  const listed = !narrow && !panel && !adding && !drawing && locations.length > 0;
   const who = user?.name || user?.email || 'forager';
   return (
-    <div className="home" data-panel={panel !== null}>
+    <div className="home" data-panel={panel !== null || listed}>
       <h1 className="visually-hidden">Hello, {who}</h1>
       {panel}
+      {listed && (
+        <SpotsPanel
+          locations={locations}
+          position={userPosition ?? knownPosition}
+          onPoint={setPointedId}
+        />
+      )}
       <div className="home-map">
         <MapView
           locations={locations}
           spotsKnown={knownSpots}
           selectedId={selected?.id ?? null}
+          highlightId={listed ? pointedId : null}
           onSelectLocation={selectSpot}
           adding={adding}
           onAddingChange={(on) => {

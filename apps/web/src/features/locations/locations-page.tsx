@@ -5,6 +5,8 @@ import { useShareAction } from '../../lib/sharing/share-action.tsx';
 import { useSearchUrl } from '../../lib/search/use-search-url.ts';
 import { useSpotSearch } from '../../lib/search/use-spot-search.ts';
 import { readRequest } from '../../lib/search/search-request.ts';
+import { useKnownPosition } from '../../lib/guidance/use-known-position.ts';
+import { defaultSort } from './list/sort-locations.ts';
 import { journalKnown } from '../../store/journal-known.ts';
 import { useJournalStore } from '../../store/journal-store.ts';
 import { ExportDialog } from './list/export-dialog.tsx';
@@ -39,8 +41,10 @@ export function LocationsPage() {
   const { request, setRequest } = useSearchUrl();
   const search = useSpotSearch(request, locations);
   const [chosenSort, setSort] = useState<ListSort | null>(null);
-  const sort = chosenSort ?? (search.active ? 'match' : 'last-visit');
-  const shown = useShownSpots(locations, search, sort);
+  // Nearest first when the device's position is known (asked of no one), else by last visit.
+  const position = useKnownPosition();
+  const sort = chosenSort ?? (search.active ? 'match' : defaultSort(position));
+  const shown = useShownSpots(locations, search, sort, position);
   const [exporting, setExporting] = useState(false);
   const [importing, setImporting] = useState(false);
   const share = useShareAction();
@@ -99,6 +103,7 @@ export function LocationsPage() {
           request={request}
           search={search}
           onRequest={setRequest}
+          position={position}
         />
       </>
     );

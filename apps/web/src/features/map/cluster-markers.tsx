@@ -80,13 +80,15 @@ interface ClusterMarkersProps {
   /** What a spot button shows: its name, and its first category's colour and icon. */
   spotLook(id: string): SpotLook | undefined;
   selectedId: string | null;
+  /** The spot whose row the list points at: drawn like the selected one. */
+  highlightId: string | null;
   onSelect(id: string): void;
   /** Whether a search layer is shown: clusters then say how many of theirs match. */
   searching: boolean;
 }
 
 export function ClusterMarkers(props: ClusterMarkersProps) {
-  const { total, spotLook, selectedId, onSelect, searching } = props;
+  const { total, spotLook, selectedId, highlightId, onSelect, searching } = props;
   const { current } = useMap();
   const [rendered, setRendered] = useState<Rendered>({ clusters: [], singles: [], spots: 0 });
 
@@ -154,6 +156,7 @@ export function ClusterMarkers(props: ClusterMarkersProps) {
               type="button"
               className="map-spot"
               data-selected={spot.id === selectedId}
+              data-highlighted={spot.id === highlightId}
               data-dim={spot.dim}
               style={{ '--spot-color': look.color } as CSSProperties}
               aria-label={searching && !spot.dim ? `${look.name} (matches)` : look.name}

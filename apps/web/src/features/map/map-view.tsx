@@ -19,6 +19,7 @@ import { PlaceSearch } from './place-search.tsx';
 import { SavedSearchMenu } from './saved-search-menu.tsx';
 import { SearchLayerBar, useFitToMatches, useSearchLayer } from './search-layer.tsx';
 import { detailZoom, SpotMap } from './spot-map.tsx';
+import { spotView } from './spot-view.ts';
 import { useBaseStyle } from './use-base-style.ts';
 
 export type { PatchDrawing } from './patch-drawing.tsx';
@@ -32,6 +33,8 @@ export interface MapViewProps {
    */
   spotsKnown: boolean;
   selectedId: string | null;
+  /** A spot pointed at elsewhere (its row in the list): its marker is highlighted too. */
+  highlightId?: string | null;
   onSelectLocation(id: string): void;
   /** "Add a spot" mode: the next tap on the map reports its position through onMapClick. */
   adding: boolean;
@@ -77,6 +80,7 @@ function MapCanvas({
   locations,
   spotsKnown,
   selectedId,
+  highlightId = null,
   onSelectLocation,
   adding,
   onAddingChange,
@@ -115,9 +119,22 @@ function MapCanvas({
     });
   }
 
+  // An opened spot is shown with its surroundings: a patch whole, a point at zoom 15–17.
   useEffect(() => {
     const location = latest.current.locations.find((item) => item.id === selectedId);
-    if (location && ready) flyTo(location.position);
+    const map = mapRef.current;
+    if (!location || !ready || !map) return;
+    const view = spotView(location, map.getZoom());
+    const padding = { top: 64, left: 64, right: 64, bottom: 64 + latest.current.bottomInset };
+    if (view.kind === 'bounds')
+      map.fitBounds(view.bounds, { padding, maxZoom: view.maxZoom, duration: 900 });
+    else
+      map.flyTo({
+        center: view.center,
+        zoom: view.zoom,
+        padding: { ...padding, top: 0, left: 0, right: 0, bottom: latest.current.bottomInset },
+        duration: 900,
+      });
   }, [selectedId, ready]);
 
   // The new-spot sheet must never cover the pin: it goes to the middle of the map left above it.
@@ -150,6 +167,7 @@ function MapCanvas({
           style={style}
           locations={locations}
           selectedId={selectedId}
+          highlightId={highlightId}
           onSelectLocation={onSelectLocation}
           adding={adding}
           onMapClick={onMapClick}

@@ -50,7 +50,7 @@ export function OfflineAreaButtons({ mapRef, locations, overlayHost }: Props) {
     const bboxes = mergeBboxes(
       locations.map(({ position }) => bboxAround(position.lng, position.lat, spotRadiusMeters)),
     );
-    setChoice({ title: 'Make my spots available offline', bboxes, ...spotZooms });
+    setChoice({ title: 'Make my spots available offline', bboxes, name: 'My spots', ...spotZooms });
   }
 
   function choose(action: () => void) {
@@ -90,6 +90,7 @@ export function OfflineAreaButtons({ mapRef, locations, overlayHost }: Props) {
       {choice && (
         <SaveAreaDialog
           choice={choice}
+          locations={locations}
           onClose={() => setChoice(null)}
           onDrawRectangle={
             choice.bboxes.length === 1 && choice.title === 'Save this area for offline'

@@ -15,12 +15,14 @@ import { pointLayerId, SpotLayers, spotsSourceId } from './spot-layers.tsx';
 import { spotLooks } from './spot-look.ts';
 import { boundsOf, startView, storedView, storeView, worldView } from './start-view.ts';
 import { useStartOnPosition } from './use-start-on-position.ts';
+import { startOnSpot } from './spot-view.ts';
 
 export const detailZoom = 15;
 export interface SpotMapProps extends Pick<
   MapViewProps,
   | 'locations'
   | 'selectedId'
+  | 'highlightId'
   | 'onSelectLocation'
   | 'adding'
   | 'onMapClick'
@@ -53,6 +55,7 @@ export function SpotMap({
   style,
   locations,
   selectedId,
+  highlightId,
   onSelectLocation,
   adding,
   onMapClick,
@@ -67,7 +70,11 @@ export function SpotMap({
   lit,
 }: SpotMapProps) {
   const [hovering, setHovering] = useState(false);
-  const [start] = useState(() => startView(locations, storedView()));
+  const [start] = useState(() => {
+    const opened = locations.find((location) => location.id === selectedId);
+    const stored = storedView();
+    return opened ? startOnSpot(opened, stored?.zoom ?? null) : startView(locations, stored);
+  });
   const initialViewState =
     start.kind === 'view'
       ? start.view
@@ -144,6 +151,7 @@ export function SpotMap({
         total={locations.length}
         spotLook={(id) => looks.get(id)}
         selectedId={selectedId}
+        highlightId={highlightId ?? null}
         onSelect={onSelectLocation}
       />
       {userPosition && (

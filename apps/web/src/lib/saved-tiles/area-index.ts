@@ -12,6 +12,8 @@ export interface SavedArea {
   id: string;
   /** The id of the user who saved it: only theirs are listed (area-owner.ts). */
   owner: string;
+  /** The user's name for it; areas saved before names existed have none. */
+  name?: string;
   bbox: Bbox;
   /** More than one when several spots' surroundings are saved as one area. */
   bboxes: Bbox[];

@@ -29,7 +29,7 @@ export function urlsOf(
 export class AreaTooLargeError extends Error {
   constructor(readonly tileCount: number) {
     super(
-      `This area has ${tileCount.toLocaleString('en')} tiles; at most ${maxTilesPerArea.toLocaleString('en')} can be saved at once. Zoom in or lower the highest zoom.`,
+      `This area has ${tileCount.toLocaleString('en')} tiles; at most ${maxTilesPerArea.toLocaleString('en')} can be saved at once. Zoom in or choose less detail.`,
     );
     this.name = 'AreaTooLargeError';
   }

@@ -4,7 +4,7 @@ import { countTiles, type Bbox } from './tile-math.ts';
 import { listAreas } from './area-index.ts';
 import { AreaTooLargeError, maxTilesPerArea, planArea } from './area-plan.ts';
 import { fetchOrSaved, type FetchLike } from './fetch-or-saved.ts';
-import { deleteArea, downloadArea, updateArea } from './tile-store.ts';
+import { deleteArea, downloadArea, renameArea, updateArea } from './tile-store.ts';
 
 const template = 'http://maps.test/api/tiles/base/{z}/{x}/{y}';
 const small: Bbox = [13.3, 52.45, 13.5, 52.55];
@@ -140,6 +140,26 @@ describe('updateArea and deleteArea', () => {
     const left = cache.urls().filter((url) => url.startsWith('http://maps.test/api/tiles'));
     expect(left).toHaveLength(countTiles(small, 12, 12));
     expect(left.every((url) => url.includes('/12/'))).toBe(true);
+  });
+
+  it('keeps a name through rename and update, and ignores an empty name', async () => {
+    const cache = fakeTileCache();
+    const { fetch } = tileServer();
+    const options = { cache, owner, fetch, ensureRoom: roomy };
+    const area = await downloadArea(request, { ...options, name: 'Chanterelle bank' });
+    const other = await downloadArea(request, options);
+    const names = async () =>
+      Object.fromEntries((await listAreas(cache, owner)).map((saved) => [saved.id, saved.name]));
+    expect(await names()).toEqual({ [area.id]: 'Chanterelle bank', [other.id]: undefined });
+
+    await renameArea(cache, owner, area.id, '  Beech wood  ');
+    await renameArea(cache, owner, other.id, '   ');
+    expect(await names()).toEqual({ [area.id]: 'Beech wood', [other.id]: undefined });
+
+    const [renamed] = (await listAreas(cache, owner)).filter((saved) => saved.id === area.id);
+    if (!renamed) throw new Error('the renamed area is listed');
+    await updateArea(renamed, 'raster', options);
+    expect((await names())[area.id]).toBe('Beech wood');
   });
 });
 

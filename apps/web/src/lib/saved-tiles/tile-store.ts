@@ -39,6 +39,8 @@ export interface DownloadOptions {
   ensureRoom?: (bytes: number) => Promise<void>;
   now?: () => Date;
   id?: string;
+  /** The area's name in the list (saved-area-name.ts picks the default). */
+  name?: string;
 }
 
 /**
@@ -98,6 +100,7 @@ export async function downloadArea(
   const area: SavedArea = {
     id: options.id ?? crypto.randomUUID(),
     owner,
+    ...(options.name ? { name: options.name } : {}),
     bbox: boundsOf(request.bboxes),
     bboxes: request.bboxes,
     minZoom: request.minZoom,
@@ -135,7 +138,23 @@ export function updateArea(
       templates: area.templates,
       kind,
     },
-    { ...options, id: area.id },
+    { ...options, id: area.id, name: options.name ?? area.name },
+  );
+}
+
+/** Gives an area a new name (trimmed); an empty name or an unknown id changes nothing. */
+export async function renameArea(
+  cache: TileCache,
+  owner: string,
+  id: string,
+  name: string,
+): Promise<void> {
+  const trimmed = name.trim();
+  const areas = await listAreas(cache, owner);
+  if (!trimmed || !areas.some((area) => area.id === id)) return;
+  await writeAreas(
+    cache,
+    areas.map((area) => (area.id === id ? { ...area, name: trimmed } : area)),
   );
 }
 

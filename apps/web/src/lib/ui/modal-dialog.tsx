@@ -21,6 +21,8 @@ interface Props {
   className?: string;
   /** Hide the visible heading when the content names itself (the viewer); it still labels. */
   hideTitle?: boolean;
+  /** A "Close" button (×) beside the title, for dialogs without a Cancel of their own. */
+  closeButton?: boolean;
 }
 
 /**
@@ -28,7 +30,14 @@ interface Props {
  * and stays in (Tab wraps), Esc and the back button's close request close it, and focus
  * returns where it was.
  */
-export function ModalDialog({ title, onClose, children, className, hideTitle }: Props) {
+export function ModalDialog({
+  title,
+  onClose,
+  children,
+  className,
+  hideTitle,
+  closeButton,
+}: Props) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
   const closeRef = useRef(onClose);
@@ -55,8 +64,18 @@ export function ModalDialog({ title, onClose, children, className, hideTitle }: 
       },
       { capture: true },
     );
+    // Esc while focus has left the panel (its button vanished, e.g. "Cancel" when a download
+    // ends): the panel's own handler never sees it, so the top dialog takes it here.
+    const onEscape = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      if (openStack[openStack.length - 1] !== me) return;
+      event.preventDefault();
+      closeRef.current();
+    };
+    window.addEventListener('keydown', onEscape);
     return () => {
       stopListening();
+      window.removeEventListener('keydown', onEscape);
       openStack.splice(openStack.indexOf(me), 1);
       if (opener?.isConnected) opener.focus();
     };
@@ -97,9 +116,16 @@ export function ModalDialog({ title, onClose, children, className, hideTitle }: 
         className={`modal-panel${className ? ` ${className}` : ''}`}
         onKeyDown={onKeyDown}
       >
-        <h2 id={titleId} className={hideTitle ? 'visually-hidden' : 'modal-title'}>
-          {title}
-        </h2>
+        <div className="modal-heading">
+          <h2 id={titleId} className={hideTitle ? 'visually-hidden' : 'modal-title'}>
+            {title}
+          </h2>
+          {closeButton && (
+            <button type="button" className="modal-close" aria-label="Close" onClick={onClose}>
+              <span aria-hidden="true">×</span>
+            </button>
+          )}
+        </div>
         {children}
       </div>
     </div>,

@@ -1,10 +1,14 @@
 import type { Location } from '@fj/contract/locations';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, type KeyboardEvent } from 'react';
+import { useMemo, useRef, type KeyboardEvent } from 'react';
+import { distanceMeters, type LatLng } from '../../../lib/geo.ts';
 import { LocationRow } from './location-row.tsx';
 
-/** Fixed, so the virtualiser never measures: 5,000 rows cost as little as 20. */
-export const ROW_HEIGHT = 72;
+/**
+ * Fixed, so the virtualiser never measures: 5,000 rows cost as little as 20. Room for a name on
+ * two lines and the last visit, the distance and the entries under it.
+ */
+export const ROW_HEIGHT = 96;
 
 const keySteps: Record<string, (index: number, last: number) => number> = {
   ArrowDown: (index, last) => Math.min(index + 1, last),
@@ -25,9 +29,20 @@ interface LocationListProps {
   linkTo(location: Location): string;
   /** The visits a search found at a spot, when the search asked about visits. */
   matchingVisits?: (location: Location) => number | undefined;
+  /** The device's position: each row says how far its spot is. */
+  position?: LatLng | null;
+  /** The spot open on the map beside the list: its row is marked. */
+  selectedId?: string | null;
+  /** The spot whose row is pointed at or focused (null when none), for the map to mark. */
+  onPoint?(id: string | null): void;
 }
 
-export function LocationList({ locations, linkTo, matchingVisits }: LocationListProps) {
+export function LocationList(props: LocationListProps) {
+  const { locations, linkTo, matchingVisits, position = null, selectedId = null, onPoint } = props;
+  const metersTo = useMemo(
+    () => (position ? (location: Location) => distanceMeters(position, location.position) : null),
+    [position],
+  );
   const scrollRef = useRef<HTMLDivElement>(null);
   // TanStack Virtual hands out fresh functions each render, so the React Compiler leaves this
   // component alone; that is fine, it re-renders only on scroll and when the list changes.
@@ -77,11 +92,17 @@ export function LocationList({ locations, linkTo, matchingVisits }: LocationList
               aria-posinset={item.index + 1}
               className="location-item"
               style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
+              onMouseEnter={onPoint && (() => onPoint(location.id))}
+              onMouseLeave={onPoint && (() => onPoint(null))}
+              onFocus={onPoint && (() => onPoint(location.id))}
+              onBlur={onPoint && (() => onPoint(null))}
             >
               <LocationRow
                 location={location}
                 to={linkTo(location)}
                 matchingVisits={matchingVisits?.(location)}
+                meters={metersTo?.(location)}
+                selected={location.id === selectedId}
                 onKeyDown={onRowKey(item.index)}
               />
             </li>

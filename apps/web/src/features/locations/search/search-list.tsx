@@ -11,7 +11,8 @@ import {
 import type { SpotSearch } from '../../../lib/search/use-spot-search.ts';
 import { showingCount } from '../list/format-visit.ts';
 import { LocationList } from '../list/location-list.tsx';
-import { locationSorts, sortLocations, type LocationSort } from '../list/sort-locations.ts';
+import { sortLocations, sortsFor, type LocationSort } from '../list/sort-locations.ts';
+import type { LatLng } from '../../../lib/geo.ts';
 import { EmptyResult, Searching, SearchFailed, SearchProblems } from './search-states.tsx';
 
 interface SearchListProps {
@@ -23,6 +24,8 @@ interface SearchListProps {
   request: SearchRequest;
   search: SpotSearch;
   onRequest(next: SearchRequest): void;
+  /** The device's position, when known: "Nearest" and each row's distance. */
+  position: LatLng | null;
 }
 
 /** The list's orders; `match` is the search's own: the newest matching visit first. */
@@ -30,12 +33,17 @@ export type ListSort = LocationSort | 'match';
 const matchSort = { value: 'match', label: 'Newest matching visit' } as const;
 
 /** The spots to list: every spot, or the search's, in the order chosen. */
-export function useShownSpots(locations: Location[], search: SpotSearch, sort: ListSort) {
+export function useShownSpots(
+  locations: Location[],
+  search: SpotSearch,
+  sort: ListSort,
+  position: LatLng | null,
+) {
   const hits = search.active ? search.outcome?.hits : undefined;
   return useMemo(() => {
     const list = hits ? hits.map((hit) => hit.location) : locations;
-    return sort === 'match' ? list : sortLocations(list, sort);
-  }, [hits, locations, sort]);
+    return sort === 'match' ? list : sortLocations(list, sort, position);
+  }, [hits, locations, sort, position]);
 }
 
 function statusLine(search: SpotSearch, shown: number, total: number): string {
@@ -51,14 +59,14 @@ function statusLine(search: SpotSearch, shown: number, total: number): string {
 
 /** The list under the search: every spot, or what the search found, with its states. */
 export function SearchList(props: SearchListProps) {
-  const { locations, shown, sort, onSort, request, search, onRequest } = props;
+  const { locations, shown, sort, onSort, request, search, onRequest, position } = props;
   const hits = search.active ? search.outcome?.hits : undefined;
   const visitsAt = useMemo(
     () => new Map(hits?.map((hit) => [hit.location.id, hit.entryIds.length])),
     [hits],
   );
   const asksVisits = hits?.some((hit) => hit.entryIds.length > 0) ?? false;
-  const sorts = search.active ? [matchSort, ...locationSorts] : locationSorts;
+  const sorts = search.active ? [matchSort, ...sortsFor(position)] : sortsFor(position);
 
   if (search.problems.length > 0)
     return (
@@ -99,6 +107,7 @@ export function SearchList(props: SearchListProps) {
           locations={shown}
           linkTo={(location) => hrefWith('/', request, { location: location.id })}
           matchingVisits={asksVisits ? (location) => visitsAt.get(location.id) : undefined}
+          position={position}
         />
       ) : (
         <EmptyResult
