@@ -181,7 +181,7 @@ function SharedLabel({ item, open, onOpen }: SharedLabelProps) {
           type="button"
           className="map-shared-label"
           aria-expanded={open}
-          aria-label={`${item.name}, shared by ${item.from}`}
+          aria-label={`${item.name}, from ${item.from}`}
           onClick={(event) => {
             event.stopPropagation();
             onOpen(!open);
