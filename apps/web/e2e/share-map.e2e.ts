@@ -10,7 +10,7 @@ import {
   uniqueEmail,
   type Tab,
 } from './support/browser.ts';
-import { createSpots } from './support/journal.ts';
+import { createSpots, type NewSpot } from './support/journal.ts';
 import { readInvitationLink } from './support/outbox.ts';
 
 /** The grantee's phone: the map's labels, menu and card must fit 390 px. */
@@ -41,6 +41,39 @@ async function acceptInvitation(grantee: Page, email: string): Promise<void> {
   await grantee.getByRole('button', { name: 'Accept' }).click();
   await grantee.getByRole('status').getByText('Accepted.').waitFor();
   await grantee.getByRole('link', { name: 'your map' }).click();
+}
+
+/** An owner's call to the API with the page's own session (cookie → ID token → bearer). */
+function ownerCall(page: Page, method: string, path: string, body: unknown) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const { token } = (await (await fetch('/api/auth/token')).json()) as { token: string };
+      const response = await fetch(`/api/v1${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return response.status;
+    },
+    { method, path, body },
+  );
+}
+
+/** Shares spots by e-mail through the API, and answers the new invitation's link. */
+async function shareByApi(owner: Page, email: string, locationIds: string[], precision: string) {
+  const before = await readInvitationLink(e2e.dataDir, email).catch(() => null);
+  const status = await ownerCall(owner, 'POST', '/shares', {
+    locationIds,
+    audience: { email },
+    precision,
+    dates: 'month',
+  });
+  expect(status).toBe(201);
+  for (;;) {
+    const link = await readInvitationLink(e2e.dataDir, email);
+    if (link !== before) return new URL(link);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
 
 const sharedCount = (page: Page) => page.getByTestId('map-shared-count');
@@ -135,5 +168,58 @@ describe.skipIf(e2e.skip)("the grantee's map of spots shared with them", () => {
     await page.locator('.map-shared-label').waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Shared with you' }).waitFor({ state: 'detached' });
     expect(await sharedCount(page).textContent()).toBe('');
+  });
+
+  it('draws an exact share as its patch and a ring, and lists a hidden one without drawing it', async () => {
+    const owner = await openTab(browser, desktop);
+    await signUp(owner.page, uniqueEmail('share-exact-owner'));
+    const patch: NewSpot['area'] = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [8.599, 50.099],
+          [8.601, 50.099],
+          [8.601, 50.101],
+          [8.599, 50.101],
+          [8.599, 50.099],
+        ],
+      ],
+    };
+    const [beech, oak, glade] = await createSpots(owner.page, [
+      { name: 'Beech patch', position: { lat: 50.1, lng: 8.6 }, area: patch },
+      { name: 'Lone oak', position: { lat: 51.5, lng: 7.5 } },
+      { name: 'Secret glade', position: { lat: 50.2, lng: 8.7 } },
+    ]);
+    const email = uniqueEmail('share-exact-grantee');
+    const grantee = await openTab(browser, phone390);
+    const page = grantee.page;
+    await signUp(page, email);
+    for (const [ids, precision] of [
+      [[beech ?? '', oak ?? ''], 'exact'],
+      [[glade ?? ''], 'hidden'],
+    ] as const) {
+      const link = await shareByApi(owner.page, email, [...ids], precision);
+      // From another path: a fragment alone would not load the page again.
+      await page.goto('/sharing');
+      await page.goto(`${link.pathname}${link.hash}`);
+      await page.getByRole('button', { name: 'Accept' }).click();
+      await page.getByRole('status').getByText('Accepted.').waitFor();
+    }
+    await page.getByRole('link', { name: 'your map' }).click();
+
+    await page.getByRole('button', { name: 'Shared with you' }).click();
+    const menu = page.getByRole('group', { name: 'Shared with you' });
+    await menu.getByText('Secret glade').waitFor();
+    await menu.getByText('Its place is not shared: not on the map').waitFor();
+    expect(await menu.getByRole('button', { name: /^Secret glade/ }).count()).toBe(0);
+    await screenshot(page, 'share-map-menu-390x844');
+    await menu.getByRole('button', { name: /^Beech patch/ }).click();
+    // The patch (an area) and the position (a ring), and nothing of the far oak or the glade.
+    await sharedCount(page)
+      .getByText('Shared with you: 1 area and 1 exact place on the map')
+      .waitFor({ state: 'attached' });
+    await page.getByRole('button', { name: /^Beech patch, from / }).waitFor();
+    expect(await page.locator('.map-shared-label').count()).toBe(1);
+    await screenshot(page, 'share-map-exact-390x844');
   });
 });

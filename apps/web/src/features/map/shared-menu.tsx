@@ -52,9 +52,14 @@ export function SharedMenu({ layer, mapRef }: SharedMenuProps) {
           Show shared spots on the map
         </label>
         <p className="shared-menu-legend">
-          <span className="shared-swatch" data-kind="area" aria-hidden="true" /> Somewhere in this
-          square
-          <span className="shared-swatch" data-kind="exact" aria-hidden="true" /> Its exact place
+          <span>
+            <span className="shared-swatch" data-kind="area" aria-hidden="true" />
+            Somewhere in this square
+          </span>
+          <span>
+            <span className="shared-swatch" data-kind="exact" aria-hidden="true" />
+            Its exact place
+          </span>
         </p>
         {groups.map((group) => (
           <section key={group.grantId} aria-label={`From ${group.from}`}>
