@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -74,6 +75,14 @@ async function shareByApi(owner: Page, email: string, locationIds: string[], pre
     if (link !== before) return new URL(link);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/** axe's serious and critical findings on what the page shows now (none expected). */
+async function severeFindings(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 const sharedCount = (page: Page) => page.getByTestId('map-shared-count');
@@ -213,6 +222,7 @@ describe.skipIf(e2e.skip)("the grantee's map of spots shared with them", () => {
     await menu.getByText('Its place is not shared: not on the map').waitFor();
     expect(await menu.getByRole('button', { name: /^Secret glade/ }).count()).toBe(0);
     await screenshot(page, 'share-map-menu-390x844');
+    expect(await severeFindings(page)).toEqual([]);
     await menu.getByRole('button', { name: /^Beech patch/ }).click();
     // The patch (an area) and the position (a ring), and nothing of the far oak or the glade.
     await sharedCount(page)
@@ -221,5 +231,14 @@ describe.skipIf(e2e.skip)("the grantee's map of spots shared with them", () => {
     await page.getByRole('button', { name: /^Beech patch, from / }).waitFor();
     expect(await page.locator('.map-shared-label').count()).toBe(1);
     await screenshot(page, 'share-map-exact-390x844');
+    expect(await severeFindings(page)).toEqual([]);
+    // By keyboard: Escape closes the open label's details, and it keeps the focus.
+    const label = page.getByRole('button', { name: /^Beech patch, from / });
+    await label.focus();
+    await page.keyboard.press('Escape');
+    await page.locator('.map-shared-label[aria-expanded="false"]').waitFor();
+    expect(await page.locator('.map-shared-card').count()).toBe(0);
+    await page.keyboard.press('Enter');
+    await page.locator('.map-shared-card').getByText('At 50.1° N, 8.6° E').waitFor();
   });
 });
