@@ -3,13 +3,16 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   desktop,
+  dismissTutorial,
   e2e,
   launchBrowser,
   openTab,
   screenshot,
   signUp,
+  submitCredentials,
   uniqueEmail,
   type Tab,
+  waitForPath,
 } from './support/browser.ts';
 import { createSpots, type NewSpot } from './support/journal.ts';
 import { readInvitationLink } from './support/outbox.ts';
@@ -33,15 +36,24 @@ async function shareByMail(owner: Page, email: string): Promise<void> {
   await dialog.getByRole('button', { name: 'Done' }).click();
 }
 
-/** The grantee opens the mail's link (signed in) and accepts; then goes to the map. */
-async function acceptInvitation(grantee: Page, email: string): Promise<void> {
+/**
+ * The grantee opens the mail's link and accepts; then goes to the map. Signed out (no account
+ * yet), the link leads to the login page, and the new account comes back to the invitation.
+ */
+async function acceptInvitation(grantee: Page, email: string, signedOut = false): Promise<void> {
   const link = new URL(await readInvitationLink(e2e.dataDir, email));
   await grantee.goto(`${link.pathname}${link.hash}`);
+  if (signedOut) {
+    await waitForPath(grantee, '/login');
+    await submitCredentials(grantee, 'Create account', email);
+    await waitForPath(grantee, '/invitation');
+  }
   await grantee.getByRole('heading', { name: 'An invitation to see shared spots' }).waitFor();
   expect(new URL(grantee.url()).hash).toBe('');
   await grantee.getByRole('button', { name: 'Accept' }).click();
   await grantee.getByRole('status').getByText('Accepted.').waitFor();
   await grantee.getByRole('link', { name: 'your map' }).click();
+  if (signedOut) await dismissTutorial(grantee);
 }
 
 /** An owner's call to the API with the page's own session (cookie → ID token → bearer). */
@@ -119,18 +131,18 @@ async function expectShadedCell(page: Page): Promise<void> {
 async function sharedPair(
   browser: Browser,
   label: string,
-  beforeSignUp?: (tab: Tab) => Promise<void>,
+  grantee: { signedOut?: boolean; beforeSignUp?: (tab: Tab) => Promise<void> } = {},
 ) {
   const owner = await openTab(browser, desktop);
   await signUp(owner.page, uniqueEmail(`${label}-owner`));
   await createSpots(owner.page, [meadow]);
   const granteeEmail = uniqueEmail(`${label}-grantee`);
-  const grantee = await openTab(browser, phone390);
-  await beforeSignUp?.(grantee);
-  await signUp(grantee.page, granteeEmail);
+  const tab = await openTab(browser, phone390);
+  await grantee.beforeSignUp?.(tab);
+  if (!grantee.signedOut) await signUp(tab.page, granteeEmail);
   await shareByMail(owner.page, granteeEmail);
-  await acceptInvitation(grantee.page, granteeEmail);
-  return { owner, grantee };
+  await acceptInvitation(tab.page, granteeEmail, grantee.signedOut);
+  return { owner, grantee: tab };
 }
 
 describe.skipIf(e2e.skip)("the grantee's map of spots shared with them", () => {
@@ -143,7 +155,7 @@ describe.skipIf(e2e.skip)("the grantee's map of spots shared with them", () => {
   });
 
   it('shows a cell02 share as the shaded cell, no pin; after a revoke it goes at the next sync', async () => {
-    const { owner, grantee } = await sharedPair(browser, 'share-map');
+    const { owner, grantee } = await sharedPair(browser, 'share-map', { signedOut: true });
     const page = grantee.page;
     await expectShadedCell(page);
     await screenshot(page, 'share-map-cell-390x844');
@@ -164,9 +176,9 @@ describe.skipIf(e2e.skip)("the grantee's map of spots shared with them", () => {
   });
 
   it('drops the layer offline once the share ends by the browser clock', async () => {
-    const { grantee } = await sharedPair(browser, 'share-expiry', async ({ page }) => {
+    const { grantee } = await sharedPair(browser, 'share-expiry', {
       // The page's clock runs on from now, until the test moves it.
-      await page.clock.install();
+      beforeSignUp: ({ page }) => page.clock.install(),
     });
     const page = grantee.page;
     await expectShadedCell(page);
