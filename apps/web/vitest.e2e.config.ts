@@ -12,6 +12,7 @@ const alone = [
   'e2e/gate.e2e.ts',
   'e2e/scale.e2e.ts',
   'e2e/offline-start.e2e.ts',
+  'e2e/share-map.e2e.ts',
 ];
 
 /**

@@ -1,6 +1,6 @@
-import { screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { createElement, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import { toast } from 'react-toastify';
 import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -19,6 +19,7 @@ vi.mock('./readiness/server-readiness-gate.tsx', () => ({
 }));
 
 const { AppRoutes } = await import('./app-routes.tsx');
+const { afterSignIn } = await import('./routing/guards.tsx');
 
 function Where() {
   const location = useLocation();
@@ -71,6 +72,34 @@ describe('routes for a visitor', () => {
     expect(heading()).toBe('Shared spots');
     expect(where()).toBe('/s/');
     expect(screen.getByTestId('gate').textContent).toContain('Shared spots');
+  });
+
+  it("takes an invitation's link opened signed out up again after sign-in, not another path", async () => {
+    // The router stays mounted (its history, with the state the guard left) while auth changes.
+    const tree = () => (
+      <MemoryRouter initialEntries={['/invitation#g1.token_1']}>
+        <AppRoutes />
+        <Where />
+      </MemoryRouter>
+    );
+    const view = render(tree());
+    await screen.findByRole('heading', { level: 1, name: 'Welcome back' });
+    expect(where()).toBe('/login');
+    auth.current = fakeAuth({ user: signedInUser });
+    view.rerender(tree());
+    await screen.findByRole(
+      'heading',
+      { level: 1, name: 'An invitation to see shared spots' },
+      { timeout: 5_000 },
+    );
+    expect(where()).toBe('/invitation');
+  });
+
+  it('sends a sign-in to / when no invitation brought the visitor', () => {
+    expect(afterSignIn(undefined)).toBe('/');
+    expect(afterSignIn({ invitation: '#g1.t' })).toBe('/invitation#g1.t');
+    expect(afterSignIn({ invitation: 'https://elsewhere.example/#x' })).toBe('/');
+    expect(afterSignIn({ invitation: '#a"b' })).toBe('/');
   });
 
   it('puts the login page behind the readiness gate', async () => {

@@ -1,9 +1,11 @@
+import { invitationPath } from '@fj/contract/web-paths';
 import { Navigate, Route, Routes } from 'react-router';
 import { GatedShell } from './gated-shell.tsx';
 import {
   AppLayout,
   HelpPage,
   HomePage,
+  InvitationPage,
   LocationsPage,
   LoginPage,
   PrivacyPolicyPage,
@@ -37,6 +39,7 @@ export function AppRoutes() {
               <Route path="/help" element={<HelpPage />} />
               <Route path="/settings" element={<SettingsPage />} />
               <Route path="/sharing" element={<SharingPage />} />
+              <Route path={invitationPath} element={<InvitationPage />} />
             </Route>
           </Route>
           <Route path="*" element={<Navigate to="/" replace />} />

@@ -13,6 +13,7 @@ const load = {
   settings: () => import('../features/settings/settings-page.tsx'),
   seasons: () => import('../features/seasons/seasons-page.tsx'),
   sharing: () => import('../features/sharing/sharing-page.tsx'),
+  invitation: () => import('../features/sharing/invitation-page.tsx'),
 };
 
 export const PrivacyPolicyPage = lazyPage(load.privacyPolicy, 'PrivacyPolicyPage');
@@ -26,6 +27,7 @@ export const HelpPage = lazyPage(load.help, 'HelpPage');
 export const SettingsPage = lazyPage(load.settings, 'SettingsPage');
 export const SeasonsPage = lazyPage(load.seasons, 'SeasonsPage');
 export const SharingPage = lazyPage(load.sharing, 'SharingPage');
+export const InvitationPage = lazyPage(load.invitation, 'InvitationPage');
 
 const signedInPages: Record<string, LazyPage> = {
   '/': HomePage,
@@ -35,6 +37,7 @@ const signedInPages: Record<string, LazyPage> = {
   '/settings': SettingsPage,
   '/seasons': SeasonsPage,
   '/sharing': SharingPage,
+  '/invitation': InvitationPage,
 };
 
 /**

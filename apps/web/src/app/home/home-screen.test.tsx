@@ -91,6 +91,7 @@ function seed(patch: Partial<ReturnType<typeof useJournalStore.getState>>) {
     locationsLoading: false,
     locationsError: null,
     lastLocationsFetch: Date.now(),
+    sharedWithMe: [],
     fetchLocations,
     ...patch,
   });
@@ -172,6 +173,23 @@ describe('HomeScreen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(fetchLocations).toHaveBeenLastCalledWith(true);
     expect(screen.queryByText('Add your first spot')).toBeNull();
+  });
+
+  it('leaves the first-spot card away while spots shared with the user are on the map', () => {
+    seed({
+      sharedWithMe: [
+        {
+          id: 'g1',
+          from: { name: 'Anna' },
+          status: 'accepted',
+          precision: 'cell02',
+          expiresAt: '2099-01-01T00:00:00.000Z',
+          locations: [{ id: 's1', name: 'Meadow', entries: [] }],
+        },
+      ],
+    });
+    show();
+    expect(screen.queryByRole('region', { name: 'Add your first spot' })).toBeNull();
   });
 
   it('guides a new user: empty-state card, then add mode, then the new-spot form', async () => {

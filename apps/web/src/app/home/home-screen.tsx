@@ -31,6 +31,10 @@ export function HomeScreen() {
   const knownSpots = useJournalStore(spotsKnown);
   const fetchLocations = useJournalStore((state) => state.fetchLocations);
   const userId = useJournalStore((state) => state.userId);
+  // Spots others share with the user: the first-spot card would cover them.
+  const sharedSpots = useJournalStore((state) =>
+    state.sharedWithMe.some((grant) => (grant.locations?.length ?? 0) > 0),
+  );
   const [selectedId, select] = useSelectedLocation();
   const [adding, setAdding] = useState(false);
   const [pending, setPending] = useState<LatLng | null>(null);
@@ -119,7 +123,7 @@ export function HomeScreen() {
       </HomePanel>
     );
 
-  const empty = fetched && !loading && !error && locations.length === 0;
+  const empty = fetched && !loading && !error && locations.length === 0 && !sharedSpots;
   // On a wide screen, with nothing open, the spots are listed beside the map.
   const listed = !narrow && !panel && !adding && !drawing && locations.length > 0;
   const who = user?.name || user?.email || 'forager';

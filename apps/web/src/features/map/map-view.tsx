@@ -9,6 +9,7 @@ import { useElapsed } from '../../lib/ui/use-elapsed.ts';
 import '../../styles/map.css';
 import '../../styles/map-controls.css';
 import '../../styles/map-search.css';
+import '../../styles/map-shared.css';
 import { LayerSwitcher } from './layer-switcher.tsx';
 import { LocateButton } from './locate-button.tsx';
 import { MapActions } from './map-actions.tsx';
@@ -18,6 +19,7 @@ import type { PatchDrawing } from './patch-drawing.tsx';
 import { PlaceSearch } from './place-search.tsx';
 import { SavedSearchMenu } from './saved-search-menu.tsx';
 import { SearchLayerBar, useFitToMatches, useSearchLayer } from './search-layer.tsx';
+import { SharedMenu, useSharedLayer } from './shared-menu.tsx';
 import { detailZoom, SpotMap } from './spot-map.tsx';
 import { spotView } from './spot-view.ts';
 import { useBaseStyle } from './use-base-style.ts';
@@ -101,6 +103,7 @@ function MapCanvas({
   const [ready, setReady] = useState(false);
   const { request, setRequest, search, lit } = useSearchLayer(locations);
   useFitToMatches(mapRef, ready, request, search, selectedId);
+  const shared = useSharedLayer();
   const [viewBox, setViewBox] = useState<HTMLDivElement | null>(null);
   // Effects and handlers read the newest props without re-running on every change.
   const latest = useRef({ locations, bottomInset });
@@ -180,6 +183,7 @@ function MapCanvas({
           onError={onTileError}
           onNoWebGL={onNoWebGL}
           lit={lit}
+          shared={shared}
         />
       )}
       {/* Until the canvas shows its first settled frame (drawFirstWhenSettled): map.css hides
@@ -211,6 +215,7 @@ function MapCanvas({
               <LayerSwitcher value={layer} onChange={setLayer} />
             </MapMenuButton>
             <SavedSearchMenu request={request} onRequest={setRequest} />
+            <SharedMenu layer={shared} mapRef={mapRef} />
             {ready && viewBox && (
               <OfflineAreaButtons mapRef={mapRef} locations={locations} overlayHost={viewBox} />
             )}

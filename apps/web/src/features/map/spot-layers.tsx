@@ -6,7 +6,8 @@ import { spotPatches, spotPoints } from './spot-features.ts';
 
 export const spotsSourceId = 'fj-spots';
 export const pointLayerId = 'fj-spot-points';
-const haloLayerId = 'fj-spot-selected-halo';
+/** The lowest of the spots' own layers: patches, and others' shared spots, go under it. */
+export const haloLayerId = 'fj-spot-selected-halo';
 /** Patches of every spot appear from this zoom on; the selected one at every zoom. */
 const allPatchesMinZoom = 13;
 /** Past this zoom spots never cluster, so two finds a few metres apart can both be tapped. */

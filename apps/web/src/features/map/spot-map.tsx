@@ -11,6 +11,8 @@ import { ClusterMarkers } from './cluster-markers.tsx';
 import type { MapViewProps } from './map-view.tsx';
 import { PatchDrawingLayer } from './patch-drawing.tsx';
 import { drawFirstWhenSettled, firstPixelRatio } from './pixel-ratio.ts';
+import { SharedLayer } from './shared-layer.tsx';
+import type { SharedLayerState } from './shared-menu.tsx';
 import { pointLayerId, SpotLayers, spotsSourceId } from './spot-layers.tsx';
 import { spotLooks } from './spot-look.ts';
 import { boundsOf, startView, storedView, storeView, worldView } from './start-view.ts';
@@ -42,6 +44,8 @@ export interface SpotMapProps extends Pick<
   onNoWebGL(): void;
   /** The search layer's matches, the rest drawn faint; null without a search layer. */
   lit: ReadonlySet<string> | null;
+  /** What others share with the user (shared-layer.tsx). */
+  shared: SharedLayerState;
 }
 
 /**
@@ -68,6 +72,7 @@ export function SpotMap({
   onError,
   onNoWebGL,
   lit,
+  shared,
 }: SpotMapProps) {
   const [hovering, setHovering] = useState(false);
   const [start] = useState(() => {
@@ -146,6 +151,9 @@ export function SpotMap({
     >
       <ScaleControl position="bottom-left" maxWidth={96} />
       <SpotLayers locations={locations} selectedId={selectedId} lit={lit} />
+      {shared.shown && (
+        <SharedLayer grants={shared.grants} openId={shared.openId} onOpen={shared.setOpenId} />
+      )}
       <ClusterMarkers
         searching={lit !== null}
         total={locations.length}

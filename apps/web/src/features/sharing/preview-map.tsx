@@ -3,7 +3,7 @@ import type { StyleSpecification } from 'maplibre-gl';
 import { useMemo } from 'react';
 import MapGL, { Layer, Source } from 'react-map-gl/maplibre';
 import { useMapLibrary, useStreetsStyle } from '../../lib/maps/use-maps.ts';
-import { sharedBounds, sharedFeatures } from '../../lib/sharing/shared-features.ts';
+import { sharedBounds, sharedColor, sharedFeatures } from '../../lib/sharing/shared-features.ts';
 import 'maplibre-gl/dist/maplibre-gl.css';
 
 /** Without the streets style (offline, not set up), the shaded squares over a plain ground. */
@@ -44,12 +44,12 @@ export function PreviewMap({ locations }: { locations: readonly SharedLocation[]
           <Layer
             id="fj-preview-fill"
             type="fill"
-            paint={{ 'fill-color': '#7b3fa0', 'fill-opacity': 0.25 }}
+            paint={{ 'fill-color': sharedColor, 'fill-opacity': 0.25 }}
           />
           <Layer
             id="fj-preview-line"
             type="line"
-            paint={{ 'line-color': '#7b3fa0', 'line-width': 2 }}
+            paint={{ 'line-color': sharedColor, 'line-width': 2 }}
           />
         </Source>
         <Source id="fj-preview-points" type="geojson" data={features.points}>
@@ -58,7 +58,7 @@ export function PreviewMap({ locations }: { locations: readonly SharedLocation[]
             type="circle"
             paint={{
               'circle-radius': 7,
-              'circle-color': '#7b3fa0',
+              'circle-color': sharedColor,
               'circle-stroke-width': 2,
               'circle-stroke-color': '#ffffff',
             }}

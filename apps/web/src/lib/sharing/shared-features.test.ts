@@ -17,7 +17,11 @@ describe('sharedFeatures', () => {
       },
     ]);
     expect(features.areas.features).toEqual([
-      { type: 'Feature', geometry: cell, properties: { id: 'a', name: 'Coarse', from: 'Anna' } },
+      {
+        type: 'Feature',
+        geometry: cell,
+        properties: { id: 'a', name: 'Coarse', from: 'Anna', coarse: true },
+      },
     ]);
     expect(features.points.features.map((f) => f.geometry.coordinates)).toEqual([[2.5, 1.5]]);
     expect(sharedBounds(features)).toEqual([2.5, 1.5, 14, 45.8]);

@@ -6,6 +6,8 @@ export interface SharedFeatureProperties {
   id: string;
   name: string;
   from: string;
+  /** Only the square is known (km1, cell02): drawn shaded, never as a point. */
+  coarse: boolean;
 }
 
 export interface SharedFeatures {
@@ -26,7 +28,7 @@ export function sharedFeatures(
   const points: Feature<Point, SharedFeatureProperties>[] = [];
   for (const { from, locations } of groups)
     for (const { id, name, area, position } of locations) {
-      const properties = { id, name, from };
+      const properties = { id, name, from, coarse: !position };
       if (area) areas.push({ type: 'Feature', geometry: area, properties });
       if (position)
         points.push({
@@ -52,3 +54,6 @@ export function sharedBounds(features: SharedFeatures): [number, number, number,
   const lats = coordinates.map(([, lat]) => lat ?? 0);
   return [Math.min(...lngs), Math.min(...lats), Math.max(...lngs), Math.max(...lats)];
 }
+
+/** The colour of what others share, on every map (the Share dialog's preview, the home map). */
+export const sharedColor = '#7b3fa0';
