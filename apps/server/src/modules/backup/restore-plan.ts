@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { RestoreSummary } from '@fj/contract/backup';
 import { createPreferencesSchema, type Preferences } from '@fj/contract/preferences';
 import type { Executor } from '../../db/executor.ts';
@@ -9,6 +8,7 @@ import type {
   PreferencesTable,
 } from '../../db/schema.ts';
 import { entryRowOf, locationRowOf, type RowStamp } from '../../lib/imported-rows.ts';
+import { newId } from '../../lib/new-id.ts';
 import { defaultPreferencesRow, toPreferences } from '../preferences/mapping.ts';
 import { IdSet } from './id-set.ts';
 import { photoPath } from './manifest.ts';
@@ -93,13 +93,13 @@ export class RestorePlan {
   private idFor(given: string | undefined, taken: boolean): string {
     if (given && this.seen.has(given)) {
       this.summary.newIds += 1;
-      return randomUUID();
+      return newId();
     }
     if (given && !taken) {
       this.seen.add(given);
       return given;
     }
-    return randomUUID();
+    return newId();
   }
 
   /** An id of the backup the user already had (not one this restore wrote). */

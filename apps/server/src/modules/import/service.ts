@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { ImportFormat, ImportPreview, ImportResult } from '@fj/contract/import';
 import type { Db, Executor } from '../../db/executor.ts';
 import type { EntriesTable, LocationsTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { nowIso } from '../../lib/json.ts';
+import { newId } from '../../lib/new-id.ts';
 import { journalBytesOf } from '../../journal-quota/measure.ts';
 import type { JournalQuota } from '../../journal-quota/service.ts';
 import { syncRepository } from '../sync/repository.ts';
@@ -169,13 +169,13 @@ async function plan(
     addPlace(spot.location.name, spot.location.position);
     const given = spot.location.id;
     if (given) seenIds.add(given);
-    const id = given && !owners.has(given) ? given : randomUUID();
+    const id = given && !owners.has(given) ? given : newId();
     result.locations.push(locationRowOf(spot, id, stamp));
     for (const entry of spot.entries) {
       const entryId = entry.id;
       const keep = entryId && !takenEntries.has(entryId) && !seenIds.has(entryId);
       if (entryId) seenIds.add(entryId);
-      result.entries.push(entryRowOf(entry, keep ? entryId : randomUUID(), id, stamp));
+      result.entries.push(entryRowOf(entry, keep ? entryId : newId(), id, stamp));
     }
   }
   return result;
