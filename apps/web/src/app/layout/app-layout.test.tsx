@@ -154,7 +154,7 @@ describe('AppLayout', () => {
     renderLayout();
     const status = screen.getByRole('button', { name: /Online/ });
     act(() => serverReachability.noteNoAnswer());
-    expect(status.textContent).toContain('No connection · All changes synced');
+    expect(status.textContent).toContain('Offline · All changes synced');
     expect(status.getAttribute('data-online')).toBe('false');
     act(() => serverReachability.noteAnswer());
     expect(status.textContent).toContain('Online · All changes synced');
@@ -172,7 +172,7 @@ describe('AppLayout', () => {
     act(() => serverReachability.noteAnswer());
     expect(status.textContent).toContain('Online · All changes synced');
     act(() => serverReachability.noteNoAnswer());
-    expect(status.textContent).toContain('No connection · All changes synced');
+    expect(status.textContent).toContain('Offline · All changes synced');
     act(() => serverReachability.noteAnswer());
   });
 
@@ -185,6 +185,22 @@ describe('AppLayout', () => {
     expect(panel.textContent).toContain('Not applied: deleted on another device');
     expect(screen.getAllByRole('button', { name: /^Discard: Delete a spot/ })).toHaveLength(1);
     expect(screen.getAllByRole('button', { name: /^Dismiss: Delete a spot/ })).toHaveLength(1);
+  });
+
+  it('Sync now with no connection says the changes will sync once back online', () => {
+    serverReachability.forget();
+    renderLayout();
+    queue('pending');
+    act(() => serverReachability.noteNoAnswer());
+    fireEvent.click(screen.getByRole('button', { name: /Offline/ }));
+    const sync = vi.spyOn(useJournalStore.getState(), 'syncNow');
+    fireEvent.click(screen.getByRole('button', { name: 'Sync now' }));
+    expect(screen.getByRole('dialog', { name: 'Sync' }).textContent).toContain(
+      'Offline: your changes will sync when you are back online.',
+    );
+    expect(sync).not.toHaveBeenCalled();
+    act(() => serverReachability.noteAnswer());
+    expect(screen.getByRole('dialog', { name: 'Sync' }).textContent).not.toContain('Offline:');
   });
 
   it('asks before signing out with changes not synced, and signs out anyway on request', async () => {

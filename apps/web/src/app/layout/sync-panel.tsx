@@ -1,8 +1,11 @@
-import { describeOp, type OutboxItem, type OutboxOp } from '../../lib/offline/outbox-ops.ts';
+import { useState } from 'react';
+import { describeOp, namesIn, type OpNames } from '../../lib/offline/describe-op.ts';
+import type { OutboxItem, OutboxOp } from '../../lib/offline/outbox-ops.ts';
 import { ModalDialog } from '../../lib/ui/modal-dialog.tsx';
 import { useSubmit } from '../../lib/ui/use-submit.ts';
 import { errorMessage } from '../../lib/ui/error-message.ts';
 import { useJournalStore } from '../../store/journal-store.ts';
+import { useConnectionWord } from './connection-word.ts';
 
 /** What a dropped change held, so nothing disappears without the user seeing it. */
 function heldFields(op: OutboxOp): string | null {
@@ -25,16 +28,13 @@ const sections = [
   { status: 'dropped', title: 'Not applied: deleted on another device' },
 ] as const;
 
-function ItemRow({
-  item,
-  nameOf,
-}: {
-  item: OutboxItem;
-  nameOf: (id: string) => string | undefined;
-}) {
+/** What Sync now says with no connection: nothing is lost, the outbox goes by itself. */
+export const syncWhenOnline = 'Offline: your changes will sync when you are back online.';
+
+function ItemRow({ item, names }: { item: OutboxItem; names: OpNames }) {
   const held = item.status === 'dropped' ? heldFields(item.op) : null;
   const { retryChange, discardChange } = useJournalStore.getState();
-  const label = describeOp(item.op, nameOf);
+  const label = describeOp(item.op, names);
   return (
     <li className="sync-item">
       <span className="sync-item-text">
@@ -70,9 +70,17 @@ function ItemRow({
 /** docs/behaviour.md#sync-status: the changes not on the server, with Retry and Discard. */
 export function SyncPanel({ onClose }: { onClose(): void }) {
   const outbox = useJournalStore((state) => state.outbox);
-  const locations = useJournalStore((state) => state.serverLocations);
-  const nameOf = (id: string) => locations.find((location) => location.id === id)?.name;
+  const shown = useJournalStore((state) => state.locations);
+  const server = useJournalStore((state) => state.serverLocations);
+  const names = namesIn(shown, server);
   const { busy, error, run } = useSubmit(errorMessage);
+  const connection = useConnectionWord();
+  const [offlineNote, setOfflineNote] = useState(false);
+  // Offline the replay starts by itself once the network is back (docs/behaviour.md#outbox).
+  function syncNow() {
+    if (connection === 'Offline') setOfflineNote(true);
+    else void run(() => useJournalStore.getState().syncNow());
+  }
   return (
     <ModalDialog title="Sync" onClose={onClose}>
       {outbox.length === 0 && <p>Every change is on the server.</p>}
@@ -84,7 +92,7 @@ export function SyncPanel({ onClose }: { onClose(): void }) {
             <h3>{title}</h3>
             <ul className="sync-list">
               {items.map((item) => (
-                <ItemRow key={item.seq} item={item} nameOf={nameOf} />
+                <ItemRow key={item.seq} item={item} names={names} />
               ))}
             </ul>
           </section>
@@ -95,13 +103,11 @@ export function SyncPanel({ onClose }: { onClose(): void }) {
           {error}
         </p>
       )}
+      <p className="inline-hint" role="status">
+        {offlineNote && connection === 'Offline' ? syncWhenOnline : ''}
+      </p>
       <div className="form-actions">
-        <button
-          type="button"
-          className="button"
-          disabled={busy}
-          onClick={() => void run(() => useJournalStore.getState().syncNow())}
-        >
+        <button type="button" className="button" disabled={busy} onClick={syncNow}>
           {busy ? 'Syncing…' : 'Sync now'}
         </button>
         <button type="button" className="button button-quiet" onClick={onClose}>
