@@ -167,6 +167,7 @@ describe.each(databaseKinds)('import on $name', (kind) => {
     const preview = await send('/import/preview', exported, owner);
     expect(preview.json<ImportPreview>()).toEqual({
       create: { spots: 0, entries: 0 },
+      spots: [],
       duplicates: 2,
       problems: [],
     });
@@ -182,11 +183,21 @@ describe.each(databaseKinds)('import on $name', (kind) => {
     const user = await t.signUp();
     const res = await send('/import', exported, user, 'format=geojson&preview=true');
     expect(res.statusCode).toBe(200);
-    expect(res.json<ImportPreview>()).toEqual({
+    // The spots it would create, by name with their entries: those of the exported journal.
+    const exportedSpots = originals.map((spot) => ({
+      name: spot.name,
+      entries: spot.entries.length,
+    }));
+    const preview = res.json<ImportPreview>();
+    expect(preview).toEqual({
       create: { spots: 2, entries: 4 },
+      spots: expect.any(Array) as unknown,
       duplicates: 0,
       problems: [],
     });
+    expect([...(preview.spots ?? [])].sort((a, b) => a.name.localeCompare(b.name))).toEqual(
+      exportedSpots,
+    );
     expect(await list(user)).toEqual([]);
     const upload = multipartBody([{ name: 'file', filename: 'spots.geojson', data: exported }]);
     const multipart = await t.app.inject({
@@ -263,6 +274,15 @@ describe.each(databaseKinds)('import on $name', (kind) => {
     expect(spot?.entries).toEqual([
       expect.objectContaining({ date: '2025-05-01', createdAt: '2025-05-01T10:00:00Z' }),
     ]);
+  });
+
+  it('a preview names the first 100 spots it would create, in file order, and counts the rest', async () => {
+    const user = await t.signUp();
+    const names = Array.from({ length: 102 }, (_, i) => `Spot ${i}`);
+    const gpx = `<gpx>${names.map((name, i) => `<wpt lat="50" lon="${8 + i / 100}"><name>${name}</name></wpt>`).join('')}</gpx>`;
+    const preview = (await send('/import/preview', gpx, user, 'format=gpx')).json<ImportPreview>();
+    expect(preview.spots).toEqual(names.slice(0, 100).map((name) => ({ name, entries: 0 })));
+    expect(preview.moreSpots).toBe(2);
   });
 
   it('GPX: a waypoint time late in the UTC day is an entry of that UTC day; none, no entry', async () => {

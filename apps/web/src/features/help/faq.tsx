@@ -41,7 +41,7 @@ export function Faq() {
       <details>
         <summary>How do I delete my account?</summary>
         <p>
-          Go to <Link to="/profile">Profile</Link>, open the danger zone and choose Delete account.
+          Go to <Link to="/profile">Profile</Link> and, in its Danger zone, choose Delete account.
           You type DELETE and your password; then every spot, entry and photo is removed for good.
         </p>
       </details>
