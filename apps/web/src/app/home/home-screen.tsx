@@ -18,6 +18,7 @@ import { HomeStatus } from './home-status.tsx';
 import { useMatchingVisits } from './use-matching-visits.ts';
 import { useNarrowScreen } from './use-narrow-screen.ts';
 import { useSelectedLocation } from './use-selected-location.ts';
+import { useReturnFocus } from './use-return-focus.ts';
 
 /** The "/" page: the map with the user's spots, and a panel for one spot or a new one. */
 export function HomeScreen() {
@@ -82,6 +83,10 @@ export function HomeScreen() {
     setPending(null);
     select(null);
   }, [select]);
+
+  useReturnFocus(Boolean(pending ?? selected), () =>
+    document.querySelector<HTMLElement>('.map-fab'),
+  );
 
   let panel = null;
   // On a phone the sheet would cover the patch being drawn; beside the map it can stay.

@@ -187,6 +187,19 @@ describe('AppLayout', () => {
     expect(screen.getAllByRole('button', { name: /^Dismiss: Delete a spot/ })).toHaveLength(1);
   });
 
+  it('keeps focus in the sync panel when a discarded change takes its button away', () => {
+    renderLayout();
+    queue('pending', 'pending');
+    fireEvent.click(screen.getByRole('button', { name: /changes waiting/ }));
+    const discard = screen.getAllByRole('button', { name: /^Discard: / });
+    discard[0]?.focus();
+    // The store drops the item (as discardChange does); its button goes with it.
+    act(() => useJournalStore.setState({ outbox: useJournalStore.getState().outbox.slice(1) }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: /^Discard: / }));
+    act(() => useJournalStore.setState({ outbox: [] }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Sync now' }));
+  });
+
   it('Sync now with no connection says the changes will sync once back online', () => {
     serverReachability.forget();
     renderLayout();

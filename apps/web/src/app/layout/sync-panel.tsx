@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { describeOp, namesIn, type OpNames } from '../../lib/offline/describe-op.ts';
 import type { OutboxItem, OutboxOp } from '../../lib/offline/outbox-ops.ts';
 import { ModalDialog } from '../../lib/ui/modal-dialog.tsx';
@@ -76,6 +76,15 @@ export function SyncPanel({ onClose }: { onClose(): void }) {
   const { busy, error, run } = useSubmit(errorMessage);
   const connection = useConnectionWord();
   const [offlineNote, setOfflineNote] = useState(false);
+  // A change discarded or dismissed takes its button with it: focus goes to the next change's,
+  // or to Sync now, not to the page's body (keyboard and screen reader).
+  const listRef = useRef<HTMLDivElement>(null);
+  const syncRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (document.activeElement !== document.body) return;
+    const next = listRef.current?.querySelector<HTMLElement>('.sync-item button');
+    (next ?? syncRef.current)?.focus();
+  }, [outbox.length]);
   // Offline the replay starts by itself once the network is back (docs/behaviour.md#outbox).
   function syncNow() {
     if (connection === 'Offline') setOfflineNote(true);
@@ -83,21 +92,23 @@ export function SyncPanel({ onClose }: { onClose(): void }) {
   }
   return (
     <ModalDialog title="Sync" onClose={onClose}>
-      {outbox.length === 0 && <p>Every change is on the server.</p>}
-      {sections.map(({ status, title }) => {
-        const items = outbox.filter((item) => item.status === status);
-        if (items.length === 0) return null;
-        return (
-          <section key={status} aria-label={title} className="sync-section">
-            <h3>{title}</h3>
-            <ul className="sync-list">
-              {items.map((item) => (
-                <ItemRow key={item.seq} item={item} names={names} />
-              ))}
-            </ul>
-          </section>
-        );
-      })}
+      <div ref={listRef}>
+        {outbox.length === 0 && <p>Every change is on the server.</p>}
+        {sections.map(({ status, title }) => {
+          const items = outbox.filter((item) => item.status === status);
+          if (items.length === 0) return null;
+          return (
+            <section key={status} aria-label={title} className="sync-section">
+              <h3>{title}</h3>
+              <ul className="sync-list">
+                {items.map((item) => (
+                  <ItemRow key={item.seq} item={item} names={names} />
+                ))}
+              </ul>
+            </section>
+          );
+        })}
+      </div>
       {error && (
         <p className="form-error" role="alert">
           {error}
@@ -107,7 +118,7 @@ export function SyncPanel({ onClose }: { onClose(): void }) {
         {offlineNote && connection === 'Offline' ? syncWhenOnline : ''}
       </p>
       <div className="form-actions">
-        <button type="button" className="button" disabled={busy} onClick={syncNow}>
+        <button ref={syncRef} type="button" className="button" disabled={busy} onClick={syncNow}>
           {busy ? 'Syncing…' : 'Sync now'}
         </button>
         <button type="button" className="button button-quiet" onClick={onClose}>
