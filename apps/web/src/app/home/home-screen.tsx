@@ -84,9 +84,10 @@ export function HomeScreen() {
     select(null);
   }, [select]);
 
-  useReturnFocus(Boolean(pending ?? selected), () =>
-    document.querySelector<HTMLElement>('.map-fab'),
-  );
+  // An empty journal's card has the Add a spot button then (the map's is hidden).
+  useReturnFocus(Boolean(pending ?? selected), () => [
+    ...document.querySelectorAll<HTMLElement>('.home-empty button, .map-fab'),
+  ]);
 
   let panel = null;
   // On a phone the sheet would cover the patch being drawn; beside the map it can stay.

@@ -5,7 +5,9 @@ import { useReturnFocus } from './use-return-focus.ts';
 
 /** A page with an opener, a fallback, and a panel that takes focus and can drop the opener. */
 function Page({ open, withOpener = true }: { open: boolean; withOpener?: boolean }) {
-  useReturnFocus(open, () => document.getElementById('fallback'));
+  useReturnFocus(open, () =>
+    [document.getElementById('fallback')].filter((e): e is HTMLElement => e !== null),
+  );
   const [closeButton, setCloseButton] = useState<HTMLButtonElement | null>(null);
   if (closeButton && open) closeButton.focus();
   return (

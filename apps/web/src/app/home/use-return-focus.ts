@@ -1,17 +1,26 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 
+/** How many frames a fallback may take to appear (an empty journal's card comes a render later). */
+const fallbackFrames = 10;
+
+const shown = (element: HTMLElement) =>
+  element.isConnected && getComputedStyle(element).visibility !== 'hidden';
+
+const focusLost = () => !document.activeElement || document.activeElement === document.body;
+
 /**
  * Keyboard and screen reader (issue 32 item 9): when the spot panel closes, focus goes back to
  * what opened it (a marker, a search result), or, when that is gone (the spot was deleted, the
- * add bar closed), to `fallback`, never to the page's body.
+ * add bar closed), to the first shown of `fallbacks`, never to the page's body. Focus a click
+ * put elsewhere stays there.
  */
-export function useReturnFocus(open: boolean, fallback: () => HTMLElement | null): void {
+export function useReturnFocus(open: boolean, fallbacks: () => HTMLElement[]): void {
   const opener = useRef<HTMLElement | null>(null);
   const wasOpen = useRef(open);
-  const fallbackRef = useRef(fallback);
+  const fallbackRef = useRef(fallbacks);
   useEffect(() => {
-    fallbackRef.current = fallback;
-  }, [fallback]);
+    fallbackRef.current = fallbacks;
+  }, [fallbacks]);
 
   // Before the panel's own effects move focus into it.
   useLayoutEffect(() => {
@@ -22,13 +31,24 @@ export function useReturnFocus(open: boolean, fallback: () => HTMLElement | null
   }, [open]);
 
   useEffect(() => {
-    if (!open && wasOpen.current) {
-      const target = opener.current?.isConnected ? opener.current : fallbackRef.current();
-      opener.current = null;
-      // Only when focus was lost with the panel: a click elsewhere keeps its own focus.
-      if (target && (document.activeElement === document.body || !document.activeElement))
-        target.focus({ preventScroll: true });
-    }
+    const closed = !open && wasOpen.current;
     wasOpen.current = open;
+    if (!closed) return;
+    const back = opener.current;
+    opener.current = null;
+    if (back && shown(back)) {
+      if (focusLost()) back.focus({ preventScroll: true });
+      return;
+    }
+    let frame = 0;
+    let request = 0;
+    const tryFallback = () => {
+      if (!focusLost()) return;
+      const target = fallbackRef.current().find(shown);
+      if (target) target.focus({ preventScroll: true });
+      else if (++frame < fallbackFrames) request = requestAnimationFrame(tryFallback);
+    };
+    tryFallback();
+    return () => cancelAnimationFrame(request);
   }, [open]);
 }
