@@ -1,15 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import {
-  previewSpotsShown,
-  type ImportFormat,
-  type ImportPreview,
-  type ImportResult,
-} from '@fj/contract/import';
+import type { ImportFormat, ImportPreview, ImportResult } from '@fj/contract/import';
 import type { Db, Executor } from '../../db/executor.ts';
 import type { EntriesTable, LocationsTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { nowIso } from '../../lib/json.ts';
+import { previewSpots } from './preview-spots.ts';
 import { journalBytesOf } from '../../journal-quota/measure.ts';
 import type { JournalQuota } from '../../journal-quota/service.ts';
 import { syncRepository } from '../sync/repository.ts';
@@ -209,16 +205,9 @@ export function createImportService({
       const pace = createPace();
       const parsed = await read(file, pace);
       const planned = await plan(db, userId, parsed, 0, maxEntriesPerLocation, pace);
-      const entriesOf = new Map<string, number>();
-      for (const entry of planned.entries)
-        entriesOf.set(entry.location_id, (entriesOf.get(entry.location_id) ?? 0) + 1);
-      const more = planned.locations.length - previewSpotsShown;
       return {
         create: { spots: planned.locations.length, entries: planned.entries.length },
-        spots: planned.locations
-          .slice(0, previewSpotsShown)
-          .map((row) => ({ name: row.name, entries: entriesOf.get(row.id) ?? 0 })),
-        ...(more > 0 ? { moreSpots: more } : {}),
+        ...previewSpots(planned.locations, planned.entries),
         duplicates: planned.duplicates,
         ...planned.problems.answer(),
       };
