@@ -4,6 +4,7 @@ import type { OutboxItem, OutboxOp } from '../../lib/offline/outbox-ops.ts';
 import { ModalDialog } from '../../lib/ui/modal-dialog.tsx';
 import { useSubmit } from '../../lib/ui/use-submit.ts';
 import { errorMessage } from '../../lib/ui/error-message.ts';
+import { useOnline } from '../../lib/offline/use-online.ts';
 import { useJournalStore } from '../../store/journal-store.ts';
 import { useConnectionWord } from './connection-word.ts';
 
@@ -85,10 +86,17 @@ export function SyncPanel({ onClose }: { onClose(): void }) {
     const next = listRef.current?.querySelector<HTMLElement>('.sync-item button');
     (next ?? syncRef.current)?.focus();
   }, [outbox.length]);
-  // Offline the replay starts by itself once the network is back (docs/behaviour.md#outbox).
+  const deviceOnline = useOnline();
+  // Offline the replay starts by itself once the network is back (docs/behaviour.md#outbox);
+  // with a network but no answer yet, it is tried quietly too.
   function syncNow() {
-    if (connection === 'Offline') setOfflineNote(true);
-    else void run(() => useJournalStore.getState().syncNow());
+    if (connection === 'Online') return void run(() => useJournalStore.getState().syncNow());
+    setOfflineNote(true);
+    if (deviceOnline)
+      void useJournalStore
+        .getState()
+        .syncNow()
+        .catch(() => undefined);
   }
   return (
     <ModalDialog title="Sync" onClose={onClose}>
