@@ -167,6 +167,7 @@ describe.each(databaseKinds)('import on $name', (kind) => {
     const preview = await send('/import/preview', exported, owner);
     expect(preview.json<ImportPreview>()).toEqual({
       create: { spots: 0, entries: 0 },
+      spots: [],
       duplicates: 2,
       problems: [],
     });
@@ -182,11 +183,21 @@ describe.each(databaseKinds)('import on $name', (kind) => {
     const user = await t.signUp();
     const res = await send('/import', exported, user, 'format=geojson&preview=true');
     expect(res.statusCode).toBe(200);
-    expect(res.json<ImportPreview>()).toEqual({
+    // The spots it would create, by name with their entries: those of the exported journal.
+    const exportedSpots = originals.map((spot) => ({
+      name: spot.name,
+      entries: spot.entries.length,
+    }));
+    const preview = res.json<ImportPreview>();
+    expect(preview).toEqual({
       create: { spots: 2, entries: 4 },
+      spots: expect.any(Array) as unknown,
       duplicates: 0,
       problems: [],
     });
+    expect([...(preview.spots ?? [])].sort((a, b) => a.name.localeCompare(b.name))).toEqual(
+      exportedSpots,
+    );
     expect(await list(user)).toEqual([]);
     const upload = multipartBody([{ name: 'file', filename: 'spots.geojson', data: exported }]);
     const multipart = await t.app.inject({
@@ -234,7 +245,7 @@ describe.each(databaseKinds)('import on $name', (kind) => {
     expect(again.json<ImportPreview>()).toMatchObject({ create: { spots: 0 }, duplicates: 2 });
   });
 
-  it('GPX: plain waypoints become spots (name, desc, time); bad ones are problems with waypoint and line', async () => {
+  it('GPX: plain waypoints become spots (name, desc, time), their time an entry of that day; bad ones are problems with waypoint and line', async () => {
     const user = await t.signUp();
     const gpx = [
       '<?xml version="1.0" encoding="UTF-8"?>',
@@ -248,7 +259,7 @@ describe.each(databaseKinds)('import on $name', (kind) => {
     const res = await send('/import', gpx, user, 'format=gpx');
     expect(res.statusCode).toBe(200);
     const result = res.json<ImportResult>();
-    expect(result.created).toEqual({ spots: 1, entries: 0 });
+    expect(result.created).toEqual({ spots: 1, entries: 1 });
     expect(result.problems).toEqual([
       { at: 'waypoint 2 (line 4)', message: expect.stringMatching(/^position\.lat/) as string },
       { at: 'waypoint 3 (line 5)', message: expect.stringMatching(/^name/) as string },
@@ -259,8 +270,35 @@ describe.each(databaseKinds)('import on $name', (kind) => {
       description: 'by the lake',
       position: { lat: 59.5, lng: 18.25 },
       createdAt: '2025-05-01T10:00:00Z',
-      entries: [],
     });
+    expect(spot?.entries).toEqual([
+      expect.objectContaining({ date: '2025-05-01', createdAt: '2025-05-01T10:00:00Z' }),
+    ]);
+  });
+
+  it('a preview names the first 100 spots it would create, in file order, and counts the rest', async () => {
+    const user = await t.signUp();
+    const names = Array.from({ length: 102 }, (_, i) => `Spot ${i}`);
+    const gpx = `<gpx>${names.map((name, i) => `<wpt lat="50" lon="${8 + i / 100}"><name>${name}</name></wpt>`).join('')}</gpx>`;
+    const preview = (await send('/import/preview', gpx, user, 'format=gpx')).json<ImportPreview>();
+    expect(preview.spots).toEqual(names.slice(0, 100).map((name) => ({ name, entries: 0 })));
+    expect(preview.moreSpots).toBe(2);
+  });
+
+  it('GPX: a waypoint time late in the UTC day is an entry of that UTC day; none, no entry', async () => {
+    const user = await t.signUp();
+    const gpx = [
+      '<gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1">',
+      '<wpt lat="60" lon="20"><name>Late</name><time>2024-09-30T23:30:00Z</time></wpt>',
+      '<wpt lat="61" lon="21"><name>Timeless</name></wpt>',
+      '</gpx>',
+    ].join('');
+    const preview = await send('/import/preview', gpx, user, 'format=gpx');
+    expect(preview.json<ImportPreview>().create).toEqual({ spots: 2, entries: 1 });
+    await send('/import', gpx, user, 'format=gpx');
+    const byName = new Map((await list(user)).map((spot) => [spot.name, spot]));
+    expect(byName.get('Late')?.entries.map((entry) => entry.date)).toEqual(['2024-09-30']);
+    expect(byName.get('Timeless')?.entries).toEqual([]);
   });
 
   it('KML round trip: our ExtendedData reads back the same spots, ids, entries, patches and dates', async () => {

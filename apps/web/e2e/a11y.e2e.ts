@@ -69,7 +69,7 @@ async function auditPublicPages(browser: Browser, viewport: typeof desktop | typ
   release();
   await page.unroute('**/api/health');
 
-  await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+  await page.getByRole('heading', { name: 'Sign in to your journal' }).waitFor();
   findings.push(...(await audit(page, 'login-sign-in')));
   await page.getByRole('tab', { name: 'Create account' }).click();
   await page.getByRole('heading', { name: 'Create your journal' }).waitFor();

@@ -55,7 +55,7 @@ describe.skipIf(e2e.skip)('signing up, out and in', () => {
     ] as const) {
       const { page, context } = await openTab(browser, viewport);
       await page.goto('/login');
-      await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+      await page.getByRole('heading', { name: 'Sign in to your journal' }).waitFor();
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );

@@ -128,7 +128,7 @@ describe.skipIf(e2e.skip)('the server-readiness gate', () => {
     await page.clock.resume();
     await page.getByRole('button', { name: 'Refresh Page' }).click();
     await waitForPath(page, '/login');
-    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    await page.getByRole('heading', { name: 'Sign in to your journal' }).waitFor();
     await context.close();
   });
 

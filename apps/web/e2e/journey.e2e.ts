@@ -91,7 +91,9 @@ async function journey(browser: Browser, viewport: Viewport, photo: string): Pro
 
   // 2. Add a spot by tapping the map, then name it and pick its category.
   await card.getByRole('button', { name: 'Add a spot' }).click();
-  await page.getByText('Tap the map where you found something').waitFor();
+  // A phone is touched ("Tap"), a desktop clicked (lib/ui/pointer-verb.ts).
+  const verb = viewport.width < 500 ? 'Tap' : 'Click';
+  await page.getByText(`${verb} the map where you found something`).waitFor();
   const canvas = page.locator('.maplibregl-canvas');
   const canvasBox = await canvas.boundingBox();
   if (!canvasBox) throw new Error('The map canvas has no box');

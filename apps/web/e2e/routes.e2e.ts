@@ -24,7 +24,7 @@ describe.skipIf(e2e.skip)('route guards', () => {
     for (const path of ['/', '/locations', '/profile', '/help', '/settings', '/no/such/page']) {
       await page.goto(path);
       await waitForPath(page, '/login');
-      expect(await heading(page)).toBe('Welcome back');
+      expect(await heading(page)).toBe('Sign in to your journal');
     }
     await context.close();
   });

@@ -34,6 +34,14 @@ async function tableRows(table: Locator): Promise<string[][]> {
 }
 
 /** The species view's month table as the API's months: [month, visits, found]. */
+/** A day as the page's locale writes it in the app's visit-date format (lib/dates.ts). */
+const visitDay = (page: Page, iso: string) =>
+  page.evaluate((day) => {
+    const [y, m, d] = day.split('-').map(Number);
+    const format = { day: 'numeric', month: 'short', year: 'numeric' } as const;
+    return new Intl.DateTimeFormat(undefined, format).format(new Date(y ?? 0, (m ?? 1) - 1, d));
+  }, iso);
+
 const monthTriples = (rows: string[][]) =>
   rows.map(([, visits, found], index) => [index + 1, Number(visits), Number(found)]);
 
@@ -129,7 +137,7 @@ describe.skipIf(e2e.skip)('finds and seasons', () => {
       'chanterelleJul 10 – Sep 2 · 3 findsIn season now',
       'hedgehogJul 10 – Aug 1 · 2 findsIn season now',
       // Wraps over the new year; next opens in December.
-      'velvet shankDec 10 – Feb 20 · 3 findsNext from 10 Dec 2026',
+      `velvet shankDec 10 – Feb 20 · 3 findsNext from ${await visitDay(page, '2026-12-10')}`,
     ]);
     expect(await list.getByRole('img', { name: 'Season: Dec 10 – Feb 20' }).count()).toBe(1);
     expect(await seriousAxe(page)).toEqual([]);
@@ -146,8 +154,8 @@ describe.skipIf(e2e.skip)('finds and seasons', () => {
     ]);
     const years = await tableRows(page.getByRole('table', { name: 'chanterelle year by year' }));
     expect(years).toEqual([
-      ['2025', '3', '2', '20 Jul 2025', '2 Sep 2025'],
-      ['2024', '2', '1', '10 Jul 2024', '10 Jul 2024'],
+      ['2025', '3', '2', await visitDay(page, '2025-07-20'), await visitDay(page, '2025-09-02')],
+      ['2024', '2', '1', await visitDay(page, '2024-07-10'), await visitDay(page, '2024-07-10')],
     ]);
     // The device's numbers are the server's.
     const server = await api<{ data: SpeciesSeason }>(page, '/seasonality?species=chanterelle');

@@ -20,9 +20,18 @@ const problem = z.object({ at: z.string(), message: z.string() });
 /** Problems past the first 20 listed in `problems`, counted only (absent when none). */
 const moreProblems = z.number().int().optional();
 
+/** The most spots a preview names; `moreSpots` counts the rest. */
+export const previewSpotsShown = 100;
+
+/** A spot the import would create: its name and how many entries come with it. */
+const previewSpot = z.object({ name: z.string(), entries: z.number().int() });
+
 /** What an import would do (preview) or did: new spots and entries, skipped duplicates, problems. */
 export const importPreviewSchema = z.object({
   create: counts,
+  /** The preview only: the first spots it would create, in the file's order (absent on a restore). */
+  spots: z.array(previewSpot).optional(),
+  moreSpots: z.number().int().optional(),
   duplicates: z.number().int(),
   problems: z.array(problem),
   moreProblems,

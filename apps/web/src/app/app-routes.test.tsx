@@ -52,7 +52,7 @@ describe('routes for a visitor', () => {
     async (path) => {
       await visit(path);
       expect(where()).toBe('/login');
-      expect(heading()).toBe('Welcome back');
+      expect(heading()).toBe('Sign in to your journal');
     },
   );
 
@@ -104,7 +104,7 @@ describe('routes for a visitor', () => {
 
   it('puts the login page behind the readiness gate', async () => {
     await visit('/login');
-    expect(screen.getByTestId('gate').textContent).toContain('Welcome back');
+    expect(screen.getByTestId('gate').textContent).toContain('Sign in to your journal');
   });
 });
 

@@ -45,6 +45,7 @@ export function initialJournalData(): JournalData {
     serverLocations: [],
     outbox: [],
     lastSyncedAt: null,
+    settingsSave: null,
     savedSearches: null,
     sharedWithMe: [],
   };

@@ -35,6 +35,11 @@ export interface JournalData {
   outbox: OutboxItem[];
   /** Date.now() of the last answer from the server (kept in the local copy). */
   lastSyncedAt: number | null;
+  /**
+   * How the last Settings change went (docs/behaviour.md#settings-saved), for Settings to confirm:
+   * saved on the server, queued in the outbox, or failed. Not persisted.
+   */
+  settingsSave: { at: number; outcome: 'saved' | 'queued' | 'failed' } | null;
   /** The saved searches by name (docs/behaviour.md#saved-searches); null until read or restored. */
   savedSearches: SavedSearch[] | null;
   /** Shares others made with this user, accepted and in force (store/shared-spots.ts). */

@@ -30,36 +30,45 @@ export function createSpeciesSlice(
   const sync = createSpeciesSync(set, get, (uid, lists) => offline.saveServerLists(uid, lists));
 
   /** A preferences PUT, or the outbox when it cannot reach the server or waits behind a queued one (as location writes). */
-  async function send(write: PreferencesWrite): Promise<void> {
+  async function send(write: PreferencesWrite): Promise<'saved' | 'queued'> {
     const op = { kind: 'preferences' as const, ...write };
-    if (offline.mustQueue(op)) return offline.enqueue(op);
+    if (offline.mustQueue(op)) {
+      await offline.enqueue(op);
+      return 'queued';
+    }
     try {
       await speciesService.write(write);
+      return 'saved';
     } catch (error) {
       if (!isNoResponse(error)) throw error;
       await offline.enqueue(op);
+      return 'queued';
     }
   }
+  /** What Settings confirms: how the change it made went. */
+  const noteSave = (outcome: 'saved' | 'queued' | 'failed') =>
+    set({ settingsSave: { at: Date.now(), outcome } });
   /**
    * Edits on their way to the server. Lists a sync answer brings meanwhile may predate them, so
    * they are left alone: the edit raises the server's revision, and the next sync brings the
    * lists again, edit included.
    */
   let writing = 0;
-  async function sending(write: () => Promise<void>) {
+  async function sending(write: () => Promise<'saved' | 'queued'>) {
     writing += 1;
     try {
-      await write();
+      noteSave(await write());
     } finally {
       writing -= 1;
     }
   }
 
   /** Optimistic species change: shown first; on failure logged, then the truth refetched. */
-  async function saveSpecies(label: string, write: () => Promise<void>) {
+  async function saveSpecies(label: string, write: () => Promise<'saved' | 'queued'>) {
     try {
       await sending(write);
     } catch (error) {
+      noteSave('failed');
       console.error(`Failed to update ${label}`, error);
       void sync.fetchSpecies(true);
     }
@@ -84,6 +93,7 @@ export function createSpeciesSlice(
     try {
       await sending(() => send(write(custom)));
     } catch (error) {
+      noteSave('failed');
       console.error(`Failed to update ${optionLabel(key)}`, error);
     }
   }
@@ -116,9 +126,10 @@ export function createSpeciesSlice(
   return {
     async saveTutorialFlag(show) {
       try {
-        await send(speciesWrites.tutorial(show));
+        noteSave(await send(speciesWrites.tutorial(show)));
         return true;
       } catch (error) {
+        noteSave('failed');
         console.error('Failed to update tutorial flag', error);
         return false;
       }

@@ -5,6 +5,7 @@ import type { EntriesTable, LocationsTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { nowIso } from '../../lib/json.ts';
 import { newId } from '../../lib/new-id.ts';
+import { previewSpots } from './preview-spots.ts';
 import { journalBytesOf } from '../../journal-quota/measure.ts';
 import type { JournalQuota } from '../../journal-quota/service.ts';
 import { syncRepository } from '../sync/repository.ts';
@@ -206,6 +207,7 @@ export function createImportService({
       const planned = await plan(db, userId, parsed, 0, maxEntriesPerLocation, pace);
       return {
         create: { spots: planned.locations.length, entries: planned.entries.length },
+        ...previewSpots(planned.locations, planned.entries),
         duplicates: planned.duplicates,
         ...planned.problems.answer(),
       };

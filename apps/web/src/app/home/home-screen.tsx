@@ -20,6 +20,7 @@ import { useNarrowScreen } from './use-narrow-screen.ts';
 import { useSelectedLocation } from './use-selected-location.ts';
 import { SpotsPanel } from './spots-panel.tsx';
 import { useKnownPosition } from '../../lib/guidance/use-known-position.ts';
+import { useReturnFocus } from './use-return-focus.ts';
 
 /** The "/" page: the map with the user's spots, and a panel for one spot or a new one. */
 export function HomeScreen() {
@@ -91,6 +92,11 @@ export function HomeScreen() {
     setPending(null);
     select(null);
   }, [select]);
+
+  // An empty journal's card has the Add a spot button then (the map's is hidden).
+  useReturnFocus(Boolean(pending ?? selected), () => [
+    ...document.querySelectorAll<HTMLElement>('.home-empty button, .map-fab'),
+  ]);
 
   let panel = null;
   // On a phone the sheet would cover the patch being drawn; beside the map it can stay.

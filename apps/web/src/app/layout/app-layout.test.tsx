@@ -154,7 +154,7 @@ describe('AppLayout', () => {
     renderLayout();
     const status = screen.getByRole('button', { name: /Online/ });
     act(() => serverReachability.noteNoAnswer());
-    expect(status.textContent).toContain('No connection · All changes synced');
+    expect(status.textContent).toContain('Offline · All changes synced');
     expect(status.getAttribute('data-online')).toBe('false');
     act(() => serverReachability.noteAnswer());
     expect(status.textContent).toContain('Online · All changes synced');
@@ -172,7 +172,7 @@ describe('AppLayout', () => {
     act(() => serverReachability.noteAnswer());
     expect(status.textContent).toContain('Online · All changes synced');
     act(() => serverReachability.noteNoAnswer());
-    expect(status.textContent).toContain('No connection · All changes synced');
+    expect(status.textContent).toContain('Offline · All changes synced');
     act(() => serverReachability.noteAnswer());
   });
 
@@ -185,6 +185,39 @@ describe('AppLayout', () => {
     expect(panel.textContent).toContain('Not applied: deleted on another device');
     expect(screen.getAllByRole('button', { name: /^Discard: Delete a spot/ })).toHaveLength(1);
     expect(screen.getAllByRole('button', { name: /^Dismiss: Delete a spot/ })).toHaveLength(1);
+  });
+
+  it('keeps focus in the sync panel when a discarded change takes its button away', () => {
+    renderLayout();
+    queue('pending', 'pending');
+    fireEvent.click(screen.getByRole('button', { name: /changes waiting/ }));
+    const discard = screen.getAllByRole('button', { name: /^Discard: / });
+    discard[0]?.focus();
+    // The store drops the item (as discardChange does); its button goes with it.
+    act(() => useJournalStore.setState({ outbox: useJournalStore.getState().outbox.slice(1) }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: /^Discard: / }));
+    act(() => useJournalStore.setState({ outbox: [] }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Sync now' }));
+  });
+
+  it('Sync now with no connection says the changes will sync once back online', () => {
+    serverReachability.forget();
+    renderLayout();
+    queue('pending');
+    act(() => serverReachability.noteNoAnswer());
+    fireEvent.click(screen.getByRole('button', { name: /Offline/ }));
+    const sync = vi
+      .spyOn(useJournalStore.getState(), 'syncNow')
+      .mockRejectedValue(new TypeError('Failed to fetch'));
+    fireEvent.click(screen.getByRole('button', { name: 'Sync now' }));
+    expect(screen.getByRole('dialog', { name: 'Sync' }).textContent).toContain(
+      'Offline: your changes will sync when you are back online.',
+    );
+    // The device has a network, the server did not answer: tried quietly, no error shown.
+    expect(sync).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('alert')).toBeNull();
+    act(() => serverReachability.noteAnswer());
+    expect(screen.getByRole('dialog', { name: 'Sync' }).textContent).not.toContain('Offline:');
   });
 
   it('asks before signing out with changes not synced, and signs out anyway on request', async () => {

@@ -1,8 +1,12 @@
-import { describeOp, type OutboxItem, type OutboxOp } from '../../lib/offline/outbox-ops.ts';
+import { useEffect, useRef, useState } from 'react';
+import { describeOp, namesIn, type OpNames } from '../../lib/offline/describe-op.ts';
+import type { OutboxItem, OutboxOp } from '../../lib/offline/outbox-ops.ts';
 import { ModalDialog } from '../../lib/ui/modal-dialog.tsx';
 import { useSubmit } from '../../lib/ui/use-submit.ts';
 import { errorMessage } from '../../lib/ui/error-message.ts';
+import { useOnline } from '../../lib/offline/use-online.ts';
 import { useJournalStore } from '../../store/journal-store.ts';
+import { useConnectionWord } from './connection-word.ts';
 
 /** What a dropped change held, so nothing disappears without the user seeing it. */
 function heldFields(op: OutboxOp): string | null {
@@ -25,16 +29,13 @@ const sections = [
   { status: 'dropped', title: 'Not applied: deleted on another device' },
 ] as const;
 
-function ItemRow({
-  item,
-  nameOf,
-}: {
-  item: OutboxItem;
-  nameOf: (id: string) => string | undefined;
-}) {
+/** What Sync now says with no connection: nothing is lost, the outbox goes by itself. */
+export const syncWhenOnline = 'Offline: your changes will sync when you are back online.';
+
+function ItemRow({ item, names }: { item: OutboxItem; names: OpNames }) {
   const held = item.status === 'dropped' ? heldFields(item.op) : null;
   const { retryChange, discardChange } = useJournalStore.getState();
-  const label = describeOp(item.op, nameOf);
+  const label = describeOp(item.op, names);
   return (
     <li className="sync-item">
       <span className="sync-item-text">
@@ -70,38 +71,62 @@ function ItemRow({
 /** docs/behaviour.md#sync-status: the changes not on the server, with Retry and Discard. */
 export function SyncPanel({ onClose }: { onClose(): void }) {
   const outbox = useJournalStore((state) => state.outbox);
-  const locations = useJournalStore((state) => state.serverLocations);
-  const nameOf = (id: string) => locations.find((location) => location.id === id)?.name;
+  const shown = useJournalStore((state) => state.locations);
+  const server = useJournalStore((state) => state.serverLocations);
+  const names = namesIn(shown, server);
   const { busy, error, run } = useSubmit(errorMessage);
+  const connection = useConnectionWord();
+  const [offlineNote, setOfflineNote] = useState(false);
+  // A change discarded or dismissed takes its button with it: focus goes to the next change's,
+  // or to Sync now, not to the page's body (keyboard and screen reader).
+  const listRef = useRef<HTMLDivElement>(null);
+  const syncRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (document.activeElement !== document.body) return;
+    const next = listRef.current?.querySelector<HTMLElement>('.sync-item button');
+    (next ?? syncRef.current)?.focus();
+  }, [outbox.length]);
+  const deviceOnline = useOnline();
+  // Offline the replay starts by itself once the network is back (docs/behaviour.md#outbox);
+  // with a network but no answer yet, it is tried quietly too.
+  function syncNow() {
+    if (connection === 'Online') return void run(() => useJournalStore.getState().syncNow());
+    setOfflineNote(true);
+    if (deviceOnline)
+      void useJournalStore
+        .getState()
+        .syncNow()
+        .catch(() => undefined);
+  }
   return (
     <ModalDialog title="Sync" onClose={onClose}>
-      {outbox.length === 0 && <p>Every change is on the server.</p>}
-      {sections.map(({ status, title }) => {
-        const items = outbox.filter((item) => item.status === status);
-        if (items.length === 0) return null;
-        return (
-          <section key={status} aria-label={title} className="sync-section">
-            <h3>{title}</h3>
-            <ul className="sync-list">
-              {items.map((item) => (
-                <ItemRow key={item.seq} item={item} nameOf={nameOf} />
-              ))}
-            </ul>
-          </section>
-        );
-      })}
+      <div ref={listRef}>
+        {outbox.length === 0 && <p>Every change is on the server.</p>}
+        {sections.map(({ status, title }) => {
+          const items = outbox.filter((item) => item.status === status);
+          if (items.length === 0) return null;
+          return (
+            <section key={status} aria-label={title} className="sync-section">
+              <h3>{title}</h3>
+              <ul className="sync-list">
+                {items.map((item) => (
+                  <ItemRow key={item.seq} item={item} names={names} />
+                ))}
+              </ul>
+            </section>
+          );
+        })}
+      </div>
       {error && (
         <p className="form-error" role="alert">
           {error}
         </p>
       )}
+      <p className="inline-hint" role="status">
+        {offlineNote && connection === 'Offline' ? syncWhenOnline : ''}
+      </p>
       <div className="form-actions">
-        <button
-          type="button"
-          className="button"
-          disabled={busy}
-          onClick={() => void run(() => useJournalStore.getState().syncNow())}
-        >
+        <button ref={syncRef} type="button" className="button" disabled={busy} onClick={syncNow}>
           {busy ? 'Syncing…' : 'Sync now'}
         </button>
         <button type="button" className="button button-quiet" onClick={onClose}>

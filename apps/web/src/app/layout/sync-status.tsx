@@ -1,8 +1,7 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
-import { serverReachability } from '../../lib/api/server-reachability.ts';
-import { useOnline } from '../../lib/offline/use-online.ts';
+import { useEffect, useState } from 'react';
 import { useJournalStore } from '../../store/journal-store.ts';
 import { pendingCount, unsyncedCount, waitingText } from '../../store/outbox-view.ts';
+import { useConnectionWord } from './connection-word.ts';
 import { SyncPanel } from './sync-panel.tsx';
 import { syncedWhen } from './synced-when.ts';
 
@@ -14,18 +13,6 @@ function useMinuteClock(): number {
     return () => clearInterval(timer);
   }, []);
   return now;
-}
-
-/**
- * The header's first word: the device's network, then whether the server answers over it. A
- * page that has not reached the server once since it loaded is offline, even where the
- * browser claims a network (docs/behaviour.md#sync-status).
- */
-function useConnectionWord(): 'Online' | 'Offline' | 'No connection' {
-  const online = useOnline();
-  const reach = useSyncExternalStore(serverReachability.subscribe, serverReachability.reach);
-  if (!online || reach === 'never') return 'Offline';
-  return reach === 'answers' ? 'Online' : 'No connection';
 }
 
 /**

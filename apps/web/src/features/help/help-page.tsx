@@ -1,13 +1,18 @@
 import { Link, useNavigate } from 'react-router';
 import { tutorialRequest } from '../../lib/tutorial-request.ts';
+import { usePointerVerb, withVerb } from '../../lib/ui/pointer-verb.ts';
 import { Faq } from './faq.tsx';
 import { StepArt } from './step-art.tsx';
-import { tutorialSteps } from './tutorial-steps.ts';
+import { stepCount, tutorialSteps } from './tutorial-steps.ts';
 import '../../styles/pages.css';
 
-/** The tutorial as a page to come back to, and the questions people ask. */
+/**
+ * The tutorial as a page to come back to, and the questions people ask: only what the app does
+ * today, each sentence proved by e2e/help-claims.e2e.ts.
+ */
 export function HelpPage() {
   const navigate = useNavigate();
+  const verb = usePointerVerb();
   // The tutorial plays over the map it describes.
   function playTutorial() {
     tutorialRequest.request();
@@ -17,7 +22,7 @@ export function HelpPage() {
   return (
     <div className="page">
       <h1>Help</h1>
-      <p className="page-lead">How the journal works, in six steps.</p>
+      <p className="page-lead">How the journal works, in {stepCount()}.</p>
       <section aria-labelledby="tutorial-heading">
         <h2 id="tutorial-heading">Tutorial</h2>
         <ol className="tutorial-steps">
@@ -28,7 +33,7 @@ export function HelpPage() {
                 <h3>
                   {index + 1}. {step.title}
                 </h3>
-                <p>{step.text}</p>
+                <p>{withVerb(step.text, verb)}</p>
               </div>
             </li>
           ))}

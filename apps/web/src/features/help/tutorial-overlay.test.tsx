@@ -170,8 +170,24 @@ describe('HelpPage', () => {
     expect(screen.getByText('Draw its patch', { exact: false })).toBeTruthy();
     const privacy = screen.getByText('Do my photos reveal where I took them?');
     expect(privacy.closest('details')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Profile' }).getAttribute('href')).toBe('/profile');
+    const hrefs = screen
+      .getAllByRole('link', { name: 'Profile' })
+      .map((link) => link.getAttribute('href'));
+    expect(new Set(hrefs)).toEqual(new Set(['/profile']));
+    expect(screen.getByText(/How the journal works, in/).textContent).toBe(
+      'How the journal works, in six steps.',
+    );
     await pause(50);
     expect(dialog()).toBeNull();
+  });
+});
+
+describe('stepCount', () => {
+  it('says the tutorial list’s own length', async () => {
+    const { stepCount, tutorialSteps } = await import('./tutorial-steps.ts');
+    expect(stepCount(6)).toBe('six steps');
+    expect(stepCount(1)).toBe('one step');
+    expect(stepCount(12)).toBe('12 steps');
+    expect(stepCount()).toBe(stepCount(tutorialSteps.length));
   });
 });

@@ -3,6 +3,7 @@ import { preferencesService } from '../../lib/api/preferences-service.ts';
 import { useAuth } from '../../lib/identity/auth-provider.tsx';
 import { tutorialRequest } from '../../lib/tutorial-request.ts';
 import { ModalDialog } from '../../lib/ui/modal-dialog.tsx';
+import { usePointerVerb, withVerb } from '../../lib/ui/pointer-verb.ts';
 import { useJournalStore } from '../../store/journal-store.ts';
 import { StepArt } from './step-art.tsx';
 import { tutorialSteps } from './tutorial-steps.ts';
@@ -16,6 +17,7 @@ const overlaySteps = tutorialSteps.filter((step) =>
 /** Back and Next come before Skip in the DOM, so focus starts on Next. */
 function TutorialDialog({ onClose }: { onClose: () => void }) {
   const [index, setIndex] = useState(0);
+  const verb = usePointerVerb();
   const step = overlaySteps[index];
   if (!step) return null;
   const last = index === overlaySteps.length - 1;
@@ -27,7 +29,7 @@ function TutorialDialog({ onClose }: { onClose: () => void }) {
         <p className="inline-hint">
           Step {index + 1} of {overlaySteps.length}
         </p>
-        <p>{step.text}</p>
+        <p>{withVerb(step.text, verb)}</p>
       </div>
       <ol className="step-dots" aria-hidden="true">
         {overlaySteps.map((item, dot) => (

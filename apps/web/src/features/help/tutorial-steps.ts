@@ -3,20 +3,24 @@ import type { ArtName } from './step-art.tsx';
 export interface TutorialStep {
   title: string;
   art: ArtName;
+  /** "{tap}"/"{Tap}" become "click" on a desktop (lib/ui/pointer-verb.ts). */
   text: string;
 }
 
-/** The same walk-through on the Help page and in the overlay after sign-in. */
+/**
+ * The same walk-through on the Help page and in the overlay after sign-in. Every sentence is
+ * about something the app does today: e2e/help-claims.e2e.ts holds each one with its proof.
+ */
 export const tutorialSteps: TutorialStep[] = [
   {
     title: 'Add a spot',
     art: 'tap-map',
-    text: 'On the map, tap where you found something. You can also use your current position or search for a place name.',
+    text: '{Tap} Add a spot, then {tap} the map where you found something, or move the map until the place is under the crosshair and choose Place at crosshair.',
   },
   {
     title: 'Use your position',
     art: 'locate',
-    text: 'Standing in the patch? The locate button drops the spot right where you are, even with weak signal.',
+    text: 'Standing in the patch? Add a spot here averages your position for a few seconds, showing its accuracy, so the spot is right even under trees. The target button centres the map on you.',
   },
   {
     title: 'Search for a place',
@@ -26,7 +30,7 @@ export const tutorialSteps: TutorialStep[] = [
   {
     title: 'Draw its patch',
     art: 'patch',
-    text: 'Outline the area the spot covers, point by point, so you remember exactly where to look next time.',
+    text: 'Open the spot and choose Draw patch, then outline the area it covers corner by corner, so you remember exactly where to look next time.',
   },
   {
     title: 'Add an entry with photos',
@@ -36,6 +40,13 @@ export const tutorialSteps: TutorialStep[] = [
   {
     title: 'Find it again',
     art: 'list',
-    text: 'The Locations page lists every spot. Search, filter by category or species, and pick one to open it on the map.',
+    text: 'The Locations page lists every spot to search and filter. A spot shows its coordinates, Directions opens your maps app, and Guide me points the way with distance and an arrow, even with no signal.',
   },
 ];
+
+const numberWords = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+
+/** "six steps": the count as Help says it, always the list's own length. */
+export function stepCount(count: number = tutorialSteps.length): string {
+  return `${numberWords[count] ?? String(count)} ${count === 1 ? 'step' : 'steps'}`;
+}

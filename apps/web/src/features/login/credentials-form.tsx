@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { useAuth } from '../../lib/identity/auth-provider.tsx';
+import { signedInHereBefore } from '../../lib/identity/this-device.ts';
 import { errorMessage } from '../../lib/ui/error-message.ts';
 import { useSubmit } from '../../lib/ui/use-submit.ts';
 import { EmailField } from './email-field.tsx';
@@ -15,7 +16,7 @@ interface Props {
 }
 
 const texts = {
-  'sign-in': { submit: 'Sign in', busy: 'Signing in…', done: 'Welcome back!' },
+  'sign-in': { submit: 'Sign in', busy: 'Signing in…', done: 'Welcome back!', first: 'Signed in.' },
   'sign-up': {
     submit: 'Create account',
     busy: 'Creating account…',
@@ -32,12 +33,13 @@ export function CredentialsForm({ mode, email, onEmailChange, onForgotPassword }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const returning = signedInHereBefore();
     const ok = await run(async () => {
       const address = email.trim();
       if (mode === 'sign-in') await signIn(address, password);
       else await signUp(address, password);
     });
-    if (ok) toast.success(text.done);
+    if (ok) toast.success('first' in text && !returning ? text.first : text.done);
   }
 
   return (

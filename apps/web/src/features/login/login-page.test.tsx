@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { IdentityError, type IdentityUser } from '../../lib/identity/identity.ts';
 import { fakeAuth } from '../../testing/fake-auth.ts';
@@ -24,6 +24,18 @@ function fill(label: string, value: string) {
 describe('LoginPage', () => {
   beforeEach(() => {
     auth.current = fakeAuth();
+    localStorage.clear();
+  });
+
+  it('greets a first visit without "Welcome back", and a device someone signed in on with it', () => {
+    renderLogin();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sign in to your journal');
+    expect(document.body.textContent).not.toContain('Welcome back');
+    cleanup();
+    // Signed in once and logged out since: the marker stays, naming no one.
+    localStorage.setItem('signedInHereBefore', 'true');
+    renderLogin();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Welcome back');
   });
 
   it('signs in with the trimmed email, the button disabled while it runs', async () => {
@@ -83,7 +95,7 @@ describe('LoginPage', () => {
     expect(note.getAttribute('role')).toBe('status');
     expect(auth.current?.sendPasswordResetEmail).toHaveBeenCalledWith('ada@example.com');
     fireEvent.click(screen.getByRole('button', { name: 'Back to sign in' }));
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Welcome back');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sign in to your journal');
   });
 
   it('says the password was changed when the reset page sends the user back', () => {

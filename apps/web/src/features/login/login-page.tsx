@@ -1,13 +1,17 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { signedInHereBefore } from '../../lib/identity/this-device.ts';
 import { CredentialsForm } from './credentials-form.tsx';
 import { ModeTabs, type CredentialsMode } from './mode-tabs.tsx';
 import { ResetForm } from './reset-form.tsx';
 
 type Mode = CredentialsMode | 'reset';
 
-const titles: Record<Mode, string> = {
-  'sign-in': 'Welcome back',
+/** A first visit is not greeted as a return (issue 32): "Welcome back" only on a returning device. */
+export const signInTitle = (returning: boolean) =>
+  returning ? 'Welcome back' : 'Sign in to your journal';
+
+const titles: Record<Exclude<Mode, 'sign-in'>, string> = {
   'sign-up': 'Create your journal',
   reset: 'Reset your password',
 };
@@ -18,6 +22,7 @@ export function LoginPage() {
   const resetDone = params.get('reset') === 'done';
   const [mode, setMode] = useState<Mode>('sign-in');
   const [email, setEmail] = useState('');
+  const [returning] = useState(signedInHereBefore);
 
   return (
     <div className="auth-page">
@@ -33,7 +38,7 @@ export function LoginPage() {
       </aside>
       <main className="auth-main">
         <section className="auth-card" aria-labelledby="auth-title">
-          <h1 id="auth-title">{titles[mode]}</h1>
+          <h1 id="auth-title">{mode === 'sign-in' ? signInTitle(returning) : titles[mode]}</h1>
           {resetDone && (
             <p className="notice notice-success" role="status">
               Your password has been changed. Sign in with your new password.

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { LatLng } from '../../lib/geo.ts';
+import { usePointerVerb } from '../../lib/ui/pointer-verb.ts';
 import { usePositionAveraging } from './use-position-averaging.ts';
 
 interface AddSpotBarProps {
@@ -16,6 +17,7 @@ interface AddSpotBarProps {
 export function AddSpotBar({ centre, onPlace, onCancel }: AddSpotBarProps) {
   const [averaging, setAveraging] = useState(false);
   const placeRef = useRef<HTMLButtonElement>(null);
+  const verb = usePointerVerb();
   useEffect(() => placeRef.current?.focus(), []);
 
   if (averaging)
@@ -30,7 +32,7 @@ export function AddSpotBar({ centre, onPlace, onCancel }: AddSpotBarProps) {
   return (
     <div className="map-add-bar" role="group" aria-label="Add a spot">
       <p className="map-add-hint" role="status">
-        Tap the map where you found something, or move the map to put it under the crosshair.
+        {verb.Tap} the map where you found something, or move the map to put it under the crosshair.
       </p>
       <div className="map-add-buttons">
         <button

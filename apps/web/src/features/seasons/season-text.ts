@@ -1,4 +1,5 @@
 import type { SeasonWindow } from '@fj/contract/seasonality';
+import { formatVisitDate } from '../../lib/dates.ts';
 
 export const monthNames = [
   'Jan',
@@ -28,11 +29,8 @@ export function windowText(window: SeasonWindow): string {
   return `${formatMonthDay(window.from)} – ${formatMonthDay(window.to)}`;
 }
 
-/** "2024-07-10" → "10 Jul 2024". */
-export function formatDate(date: string): string {
-  const [year, month, day] = date.split('-').map(Number);
-  return `${day ?? '?'} ${monthNames[(month ?? 1) - 1] ?? '?'} ${year ?? '?'}`;
-}
+/** A find's day, in the app's one visit-date format (lib/dates.ts). */
+export const formatDate = formatVisitDate;
 
 export const plural = (count: number, one: string, many = `${one}s`) =>
   `${count} ${count === 1 ? one : many}`;

@@ -1,5 +1,6 @@
 import { baseLayers, type BaseLayer } from '../../lib/maps/base-layer.ts';
 import { useBaseLayer } from '../../lib/maps/use-maps.ts';
+import { confirmDeviceSave } from './save-confirmation.ts';
 
 const labels: Record<BaseLayer, string> = {
   streets: 'Streets',
@@ -24,7 +25,10 @@ export function BaseLayerSetting() {
                 name="base-layer"
                 value={option}
                 checked={layer === option}
-                onChange={() => choose(option)}
+                onChange={() => {
+                  choose(option);
+                  confirmDeviceSave();
+                }}
               />
               {labels[option]}
             </label>

@@ -132,6 +132,19 @@ describe('SettingsPage: terrain and tree types', () => {
       { treeTypes: ['oak', 'yew', 'Rowan'] },
     ]);
     expect(within(section('Tree types')).getByText('Rowan')).toBeTruthy();
+    await screen.findByText('Settings saved');
+  });
+
+  it('confirms a change kept on the device with no connection: it will sync once back online', async () => {
+    const store = await renderSettings();
+    server.on('PUT /api/v1/preferences/terrain', () =>
+      Promise.reject(new TypeError('Failed to fetch')),
+    );
+    add('New terrain type', 'Bog');
+    await screen.findByText(
+      'Settings saved on this device; they will sync when you are back online',
+    );
+    expect(store.getState().outbox.map((item) => item.op.kind)).toEqual(['preferences']);
   });
 });
 
@@ -167,6 +180,7 @@ describe('SettingsPage: tutorial and map', () => {
     );
     expect(screen.queryByRole('alert')).toBeNull();
     expect(document.body.textContent).not.toMatch(/could not/i);
+    expect(document.body.textContent).not.toContain('Settings saved');
   });
 
   it('a flag that cannot be read is only logged: the switch shows off, no message', async () => {

@@ -2,6 +2,7 @@ import type { SharedLocation } from '@fj/contract/sharing';
 import { useEffect, useState } from 'react';
 import { ApiError, NETWORK_CODE, TIMEOUT_CODE } from '../../lib/api/api-error.ts';
 import { openSharedLink, type SharedLinkView } from '../../lib/api/shared-link-api.ts';
+import { formatDayOf, formatVisitDate } from '../../lib/dates.ts';
 import { placeText } from '../../lib/sharing/place-text.ts';
 import { SharedPhoto } from './shared-photo.tsx';
 
@@ -34,7 +35,7 @@ function SharedSpot({ spot, view }: { spot: SharedLocation; view: SharedLinkView
       <ul className="shared-entries">
         {spot.entries.map((entry) => (
           <li key={entry.id}>
-            <strong>{entry.date}</strong>
+            <strong>{formatVisitDate(entry.date)}</strong>
             {entry.finds && entry.finds.length > 0 ? (
               <span>
                 {' · '}
@@ -85,7 +86,7 @@ export function SharedLinkPage() {
         {!view && !failure ? <p role="status">Opening the shared spots…</p> : null}
         {view ? (
           <>
-            <p>Shared until {new Date(view.expiresAt).toLocaleDateString()}.</p>
+            <p>Shared until {formatDayOf(view.expiresAt)}.</p>
             {view.locations.map((spot) => (
               <SharedSpot key={spot.id} spot={spot} view={view} />
             ))}

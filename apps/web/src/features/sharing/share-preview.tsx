@@ -1,4 +1,5 @@
 import type { SharedLocation, SharePrecision } from '@fj/contract/sharing';
+import { formatVisitDate } from '../../lib/dates.ts';
 import { formatFind } from '../../lib/finds-text.ts';
 import { placeText } from '../../lib/sharing/place-text.ts';
 import { PreviewMap } from './preview-map.tsx';
@@ -27,7 +28,7 @@ function PreviewSpot({ spot, precision }: { spot: SharedLocation; precision: Sha
         <ul className="share-preview-entries">
           {spot.entries.map((entry) => (
             <li key={entry.id}>
-              {entry.date}
+              {formatVisitDate(entry.date)}
               {entry.finds && entry.finds.length > 0
                 ? ` · ${entry.finds.map(formatFind).join(', ')}`
                 : ''}

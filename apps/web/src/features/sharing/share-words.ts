@@ -1,4 +1,5 @@
 import type { Share, ShareDatePrecision, SharePrecision } from '@fj/contract/sharing';
+import { formatDayOf } from '../../lib/dates.ts';
 
 export const precisionWords: Record<SharePrecision, string> = {
   exact: 'exact place',
@@ -27,7 +28,7 @@ export const dateChoices: Record<ShareDatePrecision, string> = {
   year: 'Year (2026)',
 };
 
-const day = (iso: string) => new Date(iso).toLocaleDateString();
+const day = formatDayOf;
 
 export const audienceWords = (share: Share) =>
   'email' in share.audience ? share.audience.email : 'Anyone with the link';

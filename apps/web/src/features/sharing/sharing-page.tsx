@@ -1,6 +1,7 @@
 import type { Share } from '@fj/contract/sharing';
 import { useEffect, useState } from 'react';
 import { sharingApi } from '../../lib/api/sharing-api.ts';
+import { formatDayOf } from '../../lib/dates.ts';
 import { errorMessage } from '../../lib/ui/error-message.ts';
 import { ShareDialog } from './share-dialog.tsx';
 import {
@@ -117,8 +118,7 @@ export function SharingPage() {
             <li key={grant.id} className="share-item">
               <strong>From {grant.from.name}</strong>
               <span>
-                {precisionWords[grant.precision]}, until{' '}
-                {new Date(grant.expiresAt).toLocaleDateString()}
+                {precisionWords[grant.precision]}, until {formatDayOf(grant.expiresAt)}
               </span>
               {grant.status === 'pending' ? (
                 <button type="button" onClick={act(() => sharingApi.accept(grant.id))}>

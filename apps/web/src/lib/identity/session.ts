@@ -9,6 +9,11 @@ export const AUTH_FALLBACK_MS = 15_000;
 export const PREFS_INIT_DELAY_MS = 500;
 /** Local storage: who signed in last (logout.ts removes it). */
 export const LAST_LOGGED_IN_USER_KEY = 'lastLoggedInUser';
+/**
+ * Local storage: someone has signed in on this device before. Logout keeps it (it names no one),
+ * so the login page greets a returning device with "Welcome back" and a first visit without.
+ */
+export const SIGNED_IN_HERE_KEY = 'signedInHereBefore';
 /** Local storage: this user's preferences record exists. */
 export const userInitializedKey = (uid: string) => `user_initialized_${uid}`;
 /** docs/behaviour.md#error-catalogue */
@@ -97,6 +102,7 @@ export function startSession(deps: SessionDeps, publish: (state: SessionState) =
     handledUid = user.uid;
     try {
       localStorage.setItem(LAST_LOGGED_IN_USER_KEY, user.uid);
+      localStorage.setItem(SIGNED_IN_HERE_KEY, 'true');
     } catch (error) {
       console.warn('Could not remember the last signed-in user', error);
     }

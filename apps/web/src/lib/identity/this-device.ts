@@ -1,5 +1,5 @@
 import { PENDING_SIGN_OUT_KEY } from './identity-device.ts';
-import { LAST_LOGGED_IN_USER_KEY } from './session.ts';
+import { LAST_LOGGED_IN_USER_KEY, SIGNED_IN_HERE_KEY } from './session.ts';
 
 /**
  * What the identity knows of this device before the server has answered, for the start-up
@@ -22,6 +22,11 @@ export function lastUserOnThisDevice(): string | null {
 /** Someone signed in on this device and did not log out: the server likely names them again. */
 export function wasSignedInOnThisDevice(): boolean {
   return lastUserOnThisDevice() !== null;
+}
+
+/** Someone has signed in on this device before, logged out since or not: a returning device. */
+export function signedInHereBefore(): boolean {
+  return stored(SIGNED_IN_HERE_KEY) !== null || wasSignedInOnThisDevice();
 }
 
 /** A sign-out made with no network is still to be told to the server before the session is asked. */

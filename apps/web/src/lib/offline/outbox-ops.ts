@@ -129,32 +129,3 @@ export function waitsBehind(
 ): boolean {
   return queue.some((item) => item.status !== 'dropped' && dependsOn(op, item.op));
 }
-
-/** One line for the sync panel: what the write was. */
-export function describeOp(
-  op: OutboxOp,
-  nameOf: (locationId: string) => string | undefined,
-): string {
-  const spot = (id: string) => {
-    const name = nameOf(id);
-    return name ? `“${name}”` : 'a spot';
-  };
-  switch (op.kind) {
-    case 'createLocation':
-      return `New spot “${op.input.name}”`;
-    case 'updateLocation':
-      return `Changes to ${spot(op.id)}: ${Object.keys(op.changes).join(', ')}`;
-    case 'deleteLocation':
-      return `Delete ${spot(op.id)}`;
-    case 'createEntry':
-      return `New entry of ${op.entry.date} at ${spot(op.locationId)}`;
-    case 'updateEntry':
-      return `Changes to an entry at ${spot(op.locationId)}`;
-    case 'deleteEntry':
-      return `Delete an entry at ${spot(op.locationId)}`;
-    case 'renameSpecies':
-      return `Rename species “${op.from}” to “${op.to}”`;
-    case 'preferences':
-      return `Settings: ${op.path.split('/').filter(Boolean).map(decodeURIComponent).join(' ')}`;
-  }
-}

@@ -19,7 +19,19 @@ function journalSpot(waypoint: XmlElement): Record<string, unknown> | 'unreadabl
   }
 }
 
-/** A plain waypoint: its point, name and description; `time` as the spot's creation. */
+/**
+ * A waypoint's `time` is when someone stood there: a visit. GPX times are UTC (`…Z`), so the
+ * visit's day is the time's own date part; a time without one is not a visit.
+ */
+function visitOf(time: string): Record<string, unknown>[] {
+  const day = /^(\d{4}-\d{2}-\d{2})T/.exec(time)?.[1];
+  return day ? [{ date: day, createdAt: time, updatedAt: time }] : [];
+}
+
+/**
+ * A plain waypoint: its point, name and description; `time` as the spot's creation and as an
+ * entry dated that day (docs/files.md#import).
+ */
 function plainSpot(waypoint: XmlElement): Record<string, unknown> {
   const time = childText(waypoint, 'time');
   const description = childText(waypoint, 'desc') ?? childText(waypoint, 'cmt');
@@ -30,15 +42,15 @@ function plainSpot(waypoint: XmlElement): Record<string, unknown> {
       lng: Number(waypoint.attributes.lon ?? Number.NaN),
     },
     ...(description ? { description } : {}),
-    ...(time ? { createdAt: time, updatedAt: time } : {}),
+    ...(time ? { createdAt: time, updatedAt: time, entries: visitOf(time) } : {}),
   };
 }
 
 /**
  * GPX 1.0/1.1, streamed: a spot per waypoint. Our export's `fj:spot` reads back whole (its patch
  * and entries included; the tracks that draw patches are then not needed); any other waypoint
- * gives a spot with its name, description and point. Tracks and routes are not spots and are
- * not kept.
+ * gives a spot with its name, description and point, and its time an entry of that day. Tracks
+ * and routes are not spots and are not kept.
  */
 export async function readGpx(source: AsyncIterable<Buffer>, pace: Pace): Promise<ReadFile> {
   const spots = createSpotCollector('waypoints');

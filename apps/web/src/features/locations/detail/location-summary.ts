@@ -1,5 +1,6 @@
 import type { Location } from '@fj/contract/locations';
 import { normalizePhotoList } from '@fj/contract/photo-list';
+import { formatVisitDate } from '../../../lib/dates.ts';
 
 export interface LocationSummary {
   entries: number;
@@ -31,15 +32,5 @@ export function deleteMessage(name: string, { entries, photos }: LocationSummary
   return `Delete “${name}”?${alsoLost} This cannot be undone.`;
 }
 
-const dayFormat = new Intl.DateTimeFormat(undefined, {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
-
-/** A YYYY-MM-DD day as the reader's locale writes it, without a time-zone shift. */
-export function formatDay(date: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (!match) return date;
-  return dayFormat.format(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-}
+/** A YYYY-MM-DD day in the app's one visit-date format (lib/dates.ts). */
+export const formatDay = formatVisitDate;

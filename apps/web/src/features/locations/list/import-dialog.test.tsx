@@ -23,13 +23,22 @@ function pending<T>() {
 
 const preview: ImportPreview = {
   create: { spots: 3, entries: 5 },
+  spots: [
+    { name: 'Oak ridge', entries: 4 },
+    { name: 'Birch bog', entries: 1 },
+  ],
+  moreSpots: 1,
   duplicates: 1,
   problems: [
     { at: 'feature 2', message: 'name: Required' },
     { at: 'feature 4', message: 'no Point or Polygon geometry' },
   ],
 };
-const result: ImportResult = { ...preview, created: preview.create };
+const result: ImportResult = {
+  created: preview.create,
+  duplicates: preview.duplicates,
+  problems: preview.problems,
+};
 
 const geojson = () =>
   new File(['{"type":"FeatureCollection","features":[]}'], 'spots.geojson', {
@@ -82,6 +91,13 @@ describe('ImportDialog', () => {
     previewing.finish(preview);
 
     await screen.findByText('3 spots, 5 entries will be created, 1 skipped as a duplicate');
+    // The spots it will create, by name, and how many more there are.
+    const spots = screen.getByRole('list', { name: 'Spots to create' });
+    expect([...spots.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'Oak ridge · 4 entries',
+      'Birch bog · 1 entry',
+    ]);
+    expect(screen.getByText('…and 1 more.')).toBeTruthy();
     const problems = screen.getByRole('list', { name: 'Problems' });
     expect([...problems.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
       'feature 2: name: Required',

@@ -19,7 +19,7 @@ import {
   type ColumnChoice,
 } from './csv-mapping.ts';
 import { ImportMapping } from './import-mapping.tsx';
-import { ImportProblems, previewLine, resultLine } from './import-summary.tsx';
+import { ImportProblems, ImportSpots, previewLine, resultLine } from './import-summary.tsx';
 
 /** The extensions the server tells a format by (docs/files.md#import). */
 const extensions = ['geojson', 'json', 'gpx', 'kml', 'kmz', 'csv'];
@@ -163,6 +163,7 @@ export function ImportDialog({
           </p>
           <p className="import-preview-line">{previewLine(step.preview)}</p>
           {nothing && <p>Nothing new to import.</p>}
+          <ImportSpots spots={step.preview.spots} moreSpots={step.preview.moreSpots} />
           <ImportProblems
             problems={step.preview.problems}
             moreProblems={step.preview.moreProblems}

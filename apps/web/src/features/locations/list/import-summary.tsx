@@ -12,6 +12,30 @@ export function resultLine({ created, duplicates }: ImportResult): string {
   return `Imported ${count(created.spots, 'spot', 'spots')} and ${count(created.entries, 'entry', 'entries')}; ${duplicates} skipped as ${duplicates === 1 ? 'a duplicate' : 'duplicates'}.`;
 }
 
+/**
+ * The spots the import will create, by name with their entries (the server names the first 100
+ * and counts the rest in `moreSpots`), so the user sees what is coming before importing.
+ */
+export function ImportSpots({ spots, moreSpots = 0 }: Pick<ImportPreview, 'spots' | 'moreSpots'>) {
+  if (!spots || spots.length === 0) return null;
+  return (
+    <div className="import-spots">
+      <h3>Spots to create</h3>
+      <ul aria-label="Spots to create">
+        {spots.map((spot, index) => (
+          <li key={index}>
+            {spot.name}
+            {spot.entries > 0 && (
+              <span className="inline-hint"> · {count(spot.entries, 'entry', 'entries')}</span>
+            )}
+          </li>
+        ))}
+      </ul>
+      {moreSpots > 0 && <p>…and {moreSpots} more.</p>}
+    </div>
+  );
+}
+
 /** A file may list thousands; the first ones say what is wrong, the count says how much. */
 const shownProblems = 100;
 
