@@ -1,5 +1,6 @@
 // Saved map areas in plain words: how much detail, what to call an area, its size and date.
 import type { Location } from '@fj/contract/locations';
+import { formatDayOf } from '../../lib/dates.ts';
 import { distanceMeters } from '../../lib/geo.ts';
 import type { Bbox } from '../../lib/saved-tiles/tile-math.ts';
 
@@ -53,13 +54,7 @@ export function defaultAreaName(bboxes: readonly Bbox[], spots: readonly Locatio
 export const megabytes = (bytes: number): string =>
   bytes < 100_000 ? `${Math.ceil(bytes / 1000)} kB` : `${(bytes / 1_000_000).toFixed(1)} MB`;
 
-const savedDate = new Intl.DateTimeFormat(undefined, {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
-
 /** "12.3 MB · saved 28 Nov 2026": the list's line under an area's name. */
 export function areaSummary(area: { bytes: number; savedAt: string }): string {
-  return `${megabytes(area.bytes)} · saved ${savedDate.format(new Date(area.savedAt))}`;
+  return `${megabytes(area.bytes)} · saved ${formatDayOf(area.savedAt)}`;
 }

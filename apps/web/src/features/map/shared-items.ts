@@ -1,4 +1,5 @@
 import type { SharedGrant, SharePrecision } from '@fj/contract/sharing';
+import { formatDayOf } from '../../lib/dates.ts';
 import { placeText } from '../../lib/sharing/place-text.ts';
 
 /** One spot someone shares with the user, as the map's label and the Shared menu show it. */
@@ -65,5 +66,4 @@ export function sharedGroups(grants: readonly SharedGrant[]): SharedGroup[] {
 }
 
 /** "until 28 Dec 2026", in the reader's own way of writing dates. */
-export const untilWords = (expiresAt: string) =>
-  `until ${new Date(expiresAt).toLocaleDateString(undefined, { dateStyle: 'medium' })}`;
+export const untilWords = (expiresAt: string) => `until ${formatDayOf(expiresAt)}`;
