@@ -83,7 +83,7 @@ describe('routes for a visitor', () => {
       </MemoryRouter>
     );
     const view = render(tree());
-    await screen.findByRole('heading', { level: 1, name: 'Welcome back' });
+    await screen.findByRole('heading', { level: 1, name: 'Sign in to your journal' });
     expect(where()).toBe('/login');
     auth.current = fakeAuth({ user: signedInUser });
     view.rerender(tree());

@@ -61,7 +61,7 @@ describe('SharedLinkPage (docs/behaviour.md#sharing)', () => {
     expect(
       screen.getByText('Somewhere in the 20 km square 45.6° N to 45.8° N, 122.4° W to 122.2° W'),
     ).toBeTruthy();
-    expect(screen.getByText('2025-08')).toBeTruthy();
+    expect(screen.getByText('Aug 2025')).toBeTruthy();
     expect(screen.getByText(/chanterelle 2 kg/)).toBeTruthy();
   });
 
