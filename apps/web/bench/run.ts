@@ -15,6 +15,7 @@ import { warmServer } from './warm-server.ts';
 import { measureMapIdle } from './map-idle.ts';
 import { measureOfflineStart } from './offline-start.ts';
 import { measureSavedArea } from './saved-area.ts';
+import { measureSeasonsPage } from './seasons-page.ts';
 import { seedSpots, signUpBenchUser, spotPositions } from './seed.ts';
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
@@ -141,6 +142,21 @@ async function offlineFigures(server: BenchServer): Promise<Figure[]> {
   ];
 }
 
+/** The Seasons page's computation on the device: 2,000 spots, 20,000 entries, 40,000 finds. */
+async function seasonsFigures(server: BenchServer): Promise<Figure[]> {
+  const user = await signUpBenchUser(server.baseUrl, 'seasons');
+  const result = await measureSeasonsPage(server, user, offlineSpots, offlineEntriesEach, mapRuns);
+  return [
+    {
+      name: 'Seasons page computed on the device, 20,000 entries (offline)',
+      value: result.pageMs,
+      unit: 'ms',
+      target: 200,
+      reference: `a plain loop counting finds per species and month ${result.loopMs.toFixed(1)} ms: ratio ${(result.pageMs / result.loopMs).toFixed(1)}; medians of ${mapRuns}, page ${result.pageRuns.map((ms) => ms.toFixed(1)).join('/')}`,
+    },
+  ];
+}
+
 /**
  * A saved map area at zooms 10–16 around one spot, on a server of its own whose tile
  * file holds those tiles (the shared server has no tile file: its other sections need none).
@@ -164,6 +180,7 @@ const sections: Record<string, (server: BenchServer) => Promise<Figure[]>> = {
   map: mapFigures,
   offline: offlineFigures,
   'saved-area': savedAreaFigures,
+  seasons: seasonsFigures,
 };
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in sections));

@@ -4,8 +4,10 @@ import { journalKnown } from '../../store/journal-known.ts';
 import { useJournalStore } from '../../store/journal-store.ts';
 import '../../styles/pages.css';
 import '../../styles/seasons.css';
+import { measured } from '../../lib/measured.ts';
 import { visitsOf } from './journal-visits.ts';
 import { localIsoDate } from './on-this-day.ts';
+import { seasonMeasures } from './season-measures.ts';
 import { seasonRows, type SeasonRow } from './season-model.ts';
 import { MonthScale, SeasonStrip } from './season-strip.tsx';
 import { formatDate, plural, windowText } from './season-text.ts';
@@ -36,8 +38,25 @@ export function SeasonsPage() {
     if (userId) void fetchLocations();
   }, [userId, fetchLocations]);
 
-  const visits = useMemo(() => visitsOf(locations), [locations]);
-  const rows = useMemo(() => seasonRows(visits, today), [visits, today]);
+  // Both timed for the web bench's `seasons` section (bench/seasons-page.ts).
+  const visits = useMemo(
+    () =>
+      measured(
+        seasonMeasures.visits,
+        () => visitsOf(locations),
+        (all) => all.length,
+      ),
+    [locations],
+  );
+  const rows = useMemo(
+    () =>
+      measured(
+        seasonMeasures.rows,
+        () => seasonRows(visits, today),
+        () => visits.length,
+      ),
+    [visits, today],
+  );
 
   let body;
   if (chosen)
