@@ -1,7 +1,7 @@
 // A cold start offline: the home map of a user whose local copy holds 2,000 spots with 20,000
 // entries, with no journal API at all (every /api/v1 request fails as offline), from
 // navigating to / until the map draws every spot; beside MapLibre alone drawing the same points.
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../e2e/support/context.ts';
 import { doneWhenMapSays, fillLocalCopy } from '../e2e/support/local-copy.ts';
 import type { BenchServer } from './app-server.ts';
@@ -11,13 +11,15 @@ import { spotPositions, type BenchUser } from './seed.ts';
 
 type Storage = Awaited<ReturnType<BrowserContext['storageState']>>;
 
-/** The device after a visit that filled its local copy: cookie, local storage and IndexedDB. */
-async function deviceWithLocalCopy(
+/**
+ * The device after a visit that synced, then had `fill` write its local copy: cookie, local
+ * storage and IndexedDB.
+ */
+export async function deviceWithLocalCopy(
   browser: Browser,
   server: BenchServer,
   user: BenchUser,
-  spots: number,
-  entriesEach: number,
+  fill: (page: Page) => Promise<void>,
 ): Promise<Storage> {
   const context = await browser.newContext({ viewport, serviceWorkers: 'block' });
   try {
@@ -25,7 +27,7 @@ async function deviceWithLocalCopy(
     const page = await context.newPage();
     await page.goto(`${server.baseUrl}/`);
     await page.getByText('Synced just now').waitFor({ timeout: 60_000 });
-    await fillLocalCopy(page, spotPositions(spots), entriesEach);
+    await fill(page);
     return await context.storageState({ indexedDB: true });
   } finally {
     await context.close();
@@ -80,7 +82,9 @@ export async function measureOfflineStart(
   const browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs] });
   try {
     await timeBare(browser, reference.url);
-    const storage = await deviceWithLocalCopy(browser, server, user, spots, entriesEach);
+    const storage = await deviceWithLocalCopy(browser, server, user, (page) =>
+      fillLocalCopy(page, spotPositions(spots), entriesEach),
+    );
     const appRuns: number[] = [];
     const bareRuns: number[] = [];
     for (let i = 0; i < runs; i++) {

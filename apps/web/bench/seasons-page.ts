@@ -3,11 +3,13 @@
 // fails), and the page's own User Timing measures of its computation read once it has drawn
 // every species (src/features/seasons/season-measures.ts); beside a plain loop in the same page
 // counting finds per species and month over the same entries.
-import { chromium, type Browser } from 'playwright-core';
+import { chromium } from 'playwright-core';
 import { seasonMeasures } from '../src/features/seasons/season-measures.ts';
 import { chromiumArgs, chromiumPath } from '../e2e/support/context.ts';
+import { putLocalCopy } from '../e2e/support/local-copy.ts';
 import type { BenchServer } from './app-server.ts';
-import { cookiesFor, median, viewport } from './map-idle.ts';
+import { median, viewport } from './map-idle.ts';
+import { deviceWithLocalCopy } from './offline-start.ts';
 import type { BenchUser } from './seed.ts';
 
 const speciesCount = 60;
@@ -47,44 +49,6 @@ export function seasonJournal(spots: number, entriesEach: number) {
     };
   });
 }
-type Journal = ReturnType<typeof seasonJournal>;
-
-/** The device's IndexedDB after a sync that brought `journal`, as the app itself keeps it. */
-async function storageWith(
-  browser: Browser,
-  server: BenchServer,
-  user: BenchUser,
-  journal: Journal,
-) {
-  const context = await browser.newContext({ viewport, serviceWorkers: 'block' });
-  try {
-    await context.addCookies(cookiesFor(server.baseUrl, user.cookie));
-    const page = await context.newPage();
-    await page.goto(`${server.baseUrl}/`);
-    await page.getByText('Synced just now').waitFor({ timeout: 60_000 });
-    await page.evaluate(async (locations) => {
-      const session = (await (await fetch('/api/auth/get-session')).json()) as {
-        user: { id: string };
-      };
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const opening = indexedDB.open(`fj-journal-${session.user.id}`);
-        opening.onsuccess = () => resolve(opening.result);
-        opening.onerror = () => reject(opening.error);
-      });
-      const tx = db.transaction(['locations', 'meta'], 'readwrite');
-      for (const location of locations) tx.objectStore('locations').put(location, location.id);
-      tx.objectStore('meta').put(Date.now(), 'syncedAt');
-      await new Promise((resolve, reject) => {
-        tx.oncomplete = resolve;
-        tx.onerror = () => reject(tx.error);
-      });
-      db.close();
-    }, journal);
-    return await context.storageState({ indexedDB: true });
-  } finally {
-    await context.close();
-  }
-}
 
 export interface SeasonsPageResult {
   pageMs: number;
@@ -105,7 +69,9 @@ export async function measureSeasonsPage(
   const visits = spots * entriesEach;
   const browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs] });
   try {
-    const storage = await storageWith(browser, server, user, journal);
+    const storage = await deviceWithLocalCopy(browser, server, user, (page) =>
+      putLocalCopy(page, journal),
+    );
     const pageRuns: number[] = [];
     const loopRuns: number[] = [];
     for (let run = 0; run < runs; run++) {
