@@ -112,11 +112,8 @@ export function createEntryService(deps: EntryServiceDeps) {
       checkFinds(input);
       try {
         return await writes(async (trx) => {
-          const revision = await syncRepository.bump(trx, userId);
           const now = nowIso();
-          const locationRow = await touchLocation(trx, userId, locationId, now, revision);
           const id = input.id ?? randomUUID();
-          const paths = await checkedPhotoPaths(trx, userId, input.photos ?? [], id);
           const row: EntriesTable = {
             id,
             location_id: locationId,
@@ -125,10 +122,17 @@ export function createEntryService(deps: EntryServiceDeps) {
             details: JSON.stringify(detailsAfter(input)),
             created_at: now,
             updated_at: now,
-            revision,
+            revision: 0,
           };
+          // The bump charges the journal's bytes in the same statement (journal.bumpCharging);
+          // a 404, a bad photo or a retry below rolls both back.
+          const bytes = entryBytes(row);
+          const bumped = await journal.bumpCharging(trx, userId, bytes);
+          row.revision = bumped.revision;
+          const locationRow = await touchLocation(trx, userId, locationId, now, row.revision);
+          const paths = await checkedPhotoPaths(trx, userId, input.photos ?? [], id);
           if (await repo.insertIfAbsent(trx, row)) {
-            await journal.charge(trx, userId, entryBytes(row));
+            if (!bumped.charged) await journal.charge(trx, userId, bytes);
             await entryFindsRepository.insertFor(trx, [row]);
             await searchIndex.visitsInserted(trx, [row]);
             // After the insert: entry_id is a foreign key.

@@ -143,17 +143,21 @@ export function createLocationService({
         revision: 0,
       };
       const owner = await writes(async (trx) => {
-        // The bump holds the user's revision row until commit (syncRepository.bump), which is
+        // The bump holds the user's revision row until commit (as syncRepository.bump), which is
         // the lock the quota needs: a concurrent create of this user waits here, and the count
         // in the insert then sees this one's row. No second lock on the user row.
-        row.revision = await syncRepository.bump(trx, userId);
+        // The bump charges the journal's bytes in the same statement (journal.bumpCharging).
+        const bytes = locationBytes(row);
+        const bumped = await journal.bumpCharging(trx, userId, bytes);
+        row.revision = bumped.revision;
         // The quota's count and the insert are one statement; only when it inserts nothing is
         // there a second read, to tell a retry (or another user's id) from the limit.
         if (await repo.insertBelowQuota(trx, row, maxLocationsPerUser)) {
-          await journal.charge(trx, userId, locationBytes(row));
+          if (!bumped.charged) await journal.charge(trx, userId, bytes);
           await searchIndex.spotsWritten(trx, [row]);
           return undefined;
         }
+        if (bumped.charged) await journal.charge(trx, userId, -bytes);
         const taken = await repo.findOwner(trx, row.id);
         if (!taken) {
           throw new AppError(
