@@ -139,6 +139,7 @@ export function createServices(deps: ServiceDeps) {
       onPreferencesWritten: (userId) => preferences.forget(userId),
     }),
     entries: createEntryService({
+      dialect,
       writes,
       storage,
       locations,

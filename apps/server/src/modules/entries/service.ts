@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { CreateEntryInput, UpdateEntryInput } from '@fj/contract/entries';
 import type { Location } from '@fj/contract/locations';
+import type { DialectName } from '../../db/dialect.ts';
+import { insertEntryIndexed } from '../../db/entry-insert.ts';
 import type { DbTransaction, Executor } from '../../db/executor.ts';
 import type { WriteTransactions } from '../../db/group-commit.ts';
 import type { EntriesTable, LocationsTable } from '../../db/schema.ts';
@@ -20,6 +22,8 @@ import { syncRepository } from '../sync/repository.ts';
 import { entriesRepository as repo } from './repository.ts';
 
 export interface EntryServiceDeps {
+  /** Which database: a create's insert is one statement on PostgreSQL (db/entry-insert.ts). */
+  dialect: DialectName;
   /** Where its writes run (db/group-commit.ts): their bodies use only the transaction given. */
   writes: WriteTransactions;
   storage: PhotoStorage;
@@ -70,7 +74,7 @@ async function checkedPhotoPaths(
 const alreadyMade = Symbol('entry already made');
 
 export function createEntryService(deps: EntryServiceDeps) {
-  const { writes, storage, locations, maxEntriesPerLocation, journal } = deps;
+  const { dialect, writes, storage, locations, maxEntriesPerLocation, journal } = deps;
 
   /**
    * Marks the location changed (its revision and time) and answers its row, or throws its 404:
@@ -131,10 +135,8 @@ export function createEntryService(deps: EntryServiceDeps) {
           row.revision = bumped.revision;
           const locationRow = await touchLocation(trx, userId, locationId, now, row.revision);
           const paths = await checkedPhotoPaths(trx, userId, input.photos ?? [], id);
-          if (await repo.insertIfAbsent(trx, row)) {
+          if (await insertEntryIndexed(trx, dialect, row, repo.insertIfAbsent)) {
             if (!bumped.charged) await journal.charge(trx, userId, bytes);
-            await entryFindsRepository.insertFor(trx, [row]);
-            await searchIndex.visitsInserted(trx, [row]);
             // After the insert: entry_id is a foreign key.
             await photosRepository.attachInOrder(trx, userId, id, paths);
             const location = await locations.whole(trx, locationRow);
