@@ -71,6 +71,7 @@ export function createServices(deps: ServiceDeps) {
   const journal = createJournalQuota({ dialect, maxBytesPerUser: quotas.journalBytesPerUser });
   const locations = createLocationService({
     db,
+    dialect,
     writes,
     storage,
     signer,
