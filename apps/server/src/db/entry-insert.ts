@@ -3,33 +3,50 @@ import { findRowsOf } from '../lib/entry-details.ts';
 import { entryFindsRepository } from './entry-finds.ts';
 import type { DialectName } from './dialect.ts';
 import type { Executor } from './executor.ts';
-import type { EntriesTable } from './schema.ts';
+import type { EntriesTable, LocationsTable } from './schema.ts';
 import { docSeparator, visitRow } from './search-index-rows.ts';
 import { searchIndex } from './search-index.ts';
 
+/** The statements one by one (SQLite's way): what `insertEntryIndexed` needs of the repositories. */
+export interface EntryInsertSteps {
+  /** Marks the location changed and answers its row (modules/locations' touch). */
+  touch(
+    db: Executor,
+    userId: string,
+    id: string,
+    updatedAt: string,
+    revision: number,
+  ): Promise<LocationsTable | undefined>;
+  insertIfAbsent(db: Executor, row: EntriesTable): Promise<boolean>;
+}
+
 /**
- * A new entry with what is derived from it in the same transaction: its entry_finds
- * (db/entry-finds.ts) and its search visit and spot's newest visit (db/search-index.ts). Answers
- * false, writing nothing, when the id exists (a retry, or another entry's id).
+ * A new entry: its location's touch (its time and revision, answering its row, or undefined
+ * when the user has no such location, and then nothing is written), then the entry with what is
+ * derived from it in the same transaction: its entry_finds (db/entry-finds.ts), its search visit
+ * and its spot's newest visit (db/search-index.ts). `inserted` is false, with the touch done,
+ * when the id exists (a retry, or another entry's id); the caller then rolls back.
  *
- * On PostgreSQL it is one statement (data-modifying WITH; a row the insert did not write gives
- * the others nothing to write): three round trips fewer than the statements one by one. The
- * spot's newest visit is raised to the entry's date when later, which is what a recount after an
- * insert gives. Its snapshot is taken after the user's revision bump, which the caller ran first,
- * so it reads what the writes before it committed, as each statement one by one would.
+ * On PostgreSQL it is one statement (data-modifying WITH; a row a step did not write gives the
+ * next nothing to write): four round trips fewer than the statements one by one. The spot's
+ * newest visit is raised to the entry's date when later, which is what a recount after an insert
+ * gives. Its snapshot is taken after the user's revision bump, which the caller ran first, so it
+ * reads what the writes before it committed, as each statement one by one would.
  * On SQLite, where a statement costs no round trip, they run one by one.
  */
 export async function insertEntryIndexed(
   db: Executor,
   dialect: DialectName,
   row: EntriesTable,
-  insertIfAbsent: (db: Executor, row: EntriesTable) => Promise<boolean>,
-): Promise<boolean> {
+  steps: EntryInsertSteps,
+): Promise<{ location: LocationsTable | undefined; inserted: boolean }> {
+  const { id, location_id: locationId, user_id: userId, date } = row;
   if (dialect !== 'postgres') {
-    if (!(await insertIfAbsent(db, row))) return false;
+    const location = await steps.touch(db, userId, locationId, row.updated_at, row.revision);
+    if (!location || !(await steps.insertIfAbsent(db, row))) return { location, inserted: false };
     await entryFindsRepository.insertFor(db, [row]);
     await searchIndex.visitsInserted(db, [row]);
-    return true;
+    return { location, inserted: true };
   }
   const finds = findRowsOf(row).map((find) => ({
     species: find.species,
@@ -38,11 +55,15 @@ export async function insertEntryIndexed(
     unit: find.unit,
   }));
   const visit = visitRow(row, '');
-  const { id, location_id: locationId, user_id: userId, date } = row;
-  const result = await sql<{ inserted: string }>`with e as (
+  const result = await sql<LocationsTable & { inserted: string }>`with t as (
+      update locations set updated_at = ${row.updated_at}, revision = ${row.revision}
+      where user_id = ${userId} and id = ${locationId}
+      returning *
+    ), e as (
       insert into entries (id, location_id, user_id, date, details, created_at, updated_at, revision)
-      values (${id}, ${locationId}, ${userId}, ${date}, ${row.details}, ${row.created_at},
-        ${row.updated_at}, ${row.revision})
+      select ${id}, t.id, t.user_id, ${date}, ${row.details}, ${row.created_at},
+        ${row.updated_at}, ${row.revision}
+      from t
       on conflict (id) do nothing returning id
     ), f as (
       insert into entry_finds (entry_id, user_id, location_id, date, species, species_key, quantity, unit)
@@ -61,6 +82,9 @@ export async function insertEntryIndexed(
       where location_id = ${locationId} and user_id = ${userId}
         and (newest_visit is null or newest_visit < ${date}) and exists (select 1 from e)
     )
-    select count(*) as inserted from e`.execute(db);
-  return Number(result.rows[0]?.inserted ?? 0) > 0;
+    select t.*, (select count(*) from e) as inserted from t`.execute(db);
+  const [first] = result.rows;
+  if (!first) return { location: undefined, inserted: false };
+  const { inserted, ...location } = first;
+  return { location, inserted: Number(inserted) > 0 };
 }

@@ -73,6 +73,9 @@ async function checkedPhotoPaths(
 /** Rolls back the transaction of a create that was made before (an idempotent retry). */
 const alreadyMade = Symbol('entry already made');
 
+/** The location's touch and the entry's insert, for insertEntryIndexed. */
+const insertSteps = { touch: locationsRepository.touch, insertIfAbsent: repo.insertIfAbsent };
+
 export function createEntryService(deps: EntryServiceDeps) {
   const { dialect, writes, storage, locations, maxEntriesPerLocation, journal } = deps;
 
@@ -129,13 +132,16 @@ export function createEntryService(deps: EntryServiceDeps) {
             revision: 0,
           };
           // The bump charges the journal's bytes in the same statement (journal.bumpCharging);
-          // a 404, a bad photo or a retry below rolls both back.
+          // a 404, a bad photo or a retry below rolls both back. The photos are checked after
+          // the insert (a bad one throws, and the insert rolls back with it).
           const bytes = entryBytes(row);
           const bumped = await journal.bumpCharging(trx, userId, bytes);
           row.revision = bumped.revision;
-          const locationRow = await touchLocation(trx, userId, locationId, now, row.revision);
+          const made = await insertEntryIndexed(trx, dialect, row, insertSteps);
+          const locationRow = made.location;
+          if (!locationRow) throw notFound('Location');
           const paths = await checkedPhotoPaths(trx, userId, input.photos ?? [], id);
-          if (await insertEntryIndexed(trx, dialect, row, repo.insertIfAbsent)) {
+          if (made.inserted) {
             if (!bumped.charged) await journal.charge(trx, userId, bytes);
             // After the insert: entry_id is a foreign key.
             await photosRepository.attachInOrder(trx, userId, id, paths);
