@@ -71,6 +71,7 @@ export function createServices(deps: ServiceDeps) {
   const journal = createJournalQuota({ dialect, maxBytesPerUser: quotas.journalBytesPerUser });
   const locations = createLocationService({
     db,
+    dialect,
     writes,
     storage,
     signer,
@@ -139,6 +140,7 @@ export function createServices(deps: ServiceDeps) {
       onPreferencesWritten: (userId) => preferences.forget(userId),
     }),
     entries: createEntryService({
+      dialect,
       writes,
       storage,
       locations,

@@ -200,6 +200,7 @@ describe.each(databaseKinds)('migration 0005 (photos belong to entries) on $name
     // The API's answer: each entry's photos in the order photo_paths listed them.
     const locations = createLocationService({
       db: handle.db,
+      dialect: handle.dialect,
       writes: groupCommit(handle.db, handle.dialect),
       storage: createLocalStorage(path.join(dataDir, 'photos')),
       signer: createUrlSigner('test-secret-that-is-long-enough-0123456789'),

@@ -133,6 +133,7 @@ describe.each(databaseKinds)('migration 0006 (sync revisions) on $name', (kind) 
     const signer = createUrlSigner(secret);
     const locations = createLocationService({
       db: handle.db,
+      dialect: handle.dialect,
       writes: groupCommit(handle.db, handle.dialect),
       storage: createLocalStorage(path.join(dataDir, 'photos')),
       signer,

@@ -12,6 +12,23 @@ const addWithinQuery = compiledOnce((db: Executor, userId: string, bytes: number
     .where('user_id', '=', userId)
     .where((eb) => eb(eb('journal_bytes', '+', bytes), '<=', max)),
 );
+/**
+ * The user's revision bump (modules/sync's `bump`: the upsert that takes the user's row first in
+ * every write) with `bytes` added to the count in the same statement: a create's two writes to
+ * that row in one round trip. Answers the new revision and the new count.
+ */
+const bumpAddingQuery = compiledOnce((trx: Executor, userId: string, bytes: number) =>
+  trx
+    .insertInto('sync_revisions')
+    .values({ user_id: userId, revision: 1, pruned_revision: 0, journal_bytes: bytes })
+    .onConflict((conflict) =>
+      conflict.column('user_id').doUpdateSet((eb) => ({
+        revision: eb('sync_revisions.revision', '+', 1),
+        journal_bytes: eb('sync_revisions.journal_bytes', '+', bytes),
+      })),
+    )
+    .returning(['revision', 'journal_bytes']),
+);
 const subtractQuery = compiledOnce((db: Executor, userId: string, bytes: number) =>
   db
     .updateTable('sync_revisions')
@@ -38,6 +55,16 @@ export const journalQuotaRepository = {
   async addWithin(trx: DbTransaction, userId: string, bytes: number, max: number) {
     const result = await addWithinQuery(trx, userId, bytes, max);
     return Number(result.numAffectedRows ?? 0) > 0;
+  },
+  /** The revision bump with `bytes` added (see bumpAddingQuery): the new revision and count. */
+  async bumpAdding(
+    trx: DbTransaction,
+    userId: string,
+    bytes: number,
+  ): Promise<{ revision: number; used: number }> {
+    const [row] = (await bumpAddingQuery(trx, userId, bytes)).rows;
+    if (!row) throw new Error('the revision upsert answered no row');
+    return { revision: Number(row.revision), used: Number(row.journal_bytes) };
   },
   async subtract(trx: DbTransaction, userId: string, bytes: number): Promise<void> {
     await subtractQuery(trx, userId, bytes);

@@ -20,6 +20,11 @@ export interface JournalQuotaDeps {
  * calls it: the location and entry services, the import and the restore.
  */
 export function createJournalQuota({ dialect, maxBytesPerUser }: JournalQuotaDeps) {
+  const refusal = (bytes: number, used: number) =>
+    new AppError(
+      'QUOTA_EXCEEDED',
+      `Not enough room in your journal (${formatBytes(maxBytesPerUser)} of text for one account): this needs ${formatBytes(bytes)} and ${formatBytes(Math.max(0, maxBytesPerUser - used))} are left; delete some spots or entries first`,
+    );
   return {
     /** The quota itself, for a message that names it. */
     maxBytesPerUser,
@@ -32,11 +37,25 @@ export function createJournalQuota({ dialect, maxBytesPerUser }: JournalQuotaDep
       if (bytes < 0) await repo.subtract(trx, userId, -bytes);
       if (bytes <= 0) return;
       if (await repo.addWithin(trx, userId, bytes, maxBytesPerUser)) return;
-      const left = Math.max(0, maxBytesPerUser - (await repo.used(trx, userId)));
-      throw new AppError(
-        'QUOTA_EXCEEDED',
-        `Not enough room in your journal (${formatBytes(maxBytesPerUser)} of text for one account): this needs ${formatBytes(bytes)} and ${formatBytes(left)} are left; delete some spots or entries first`,
-      );
+      throw refusal(bytes, await repo.used(trx, userId));
+    },
+    /**
+     * A create's first statement: the user's revision bump (modules/sync's `bump`, whose lock
+     * it takes alike) and `charge(bytes)` in one upsert, for `bytes` ≥ 0. Answers the new
+     * revision and whether the bytes were charged. When they would pass the quota they are taken
+     * back at once (a second statement, as rare as a full journal) and `charged` is false: the
+     * caller then calls `charge` where it did before, so a retry of a create already made is
+     * still told apart from a refusal.
+     */
+    async bumpCharging(
+      trx: DbTransaction,
+      userId: string,
+      bytes: number,
+    ): Promise<{ revision: number; charged: boolean }> {
+      const { revision, used } = await repo.bumpAdding(trx, userId, bytes);
+      if (bytes <= 0 || used <= maxBytesPerUser) return { revision, charged: true };
+      await repo.subtract(trx, userId, bytes);
+      return { revision, charged: false };
     },
     /** Before a location's delete: gives back its bytes and its entries'. */
     async locationRemoved(trx: DbTransaction, row: LocationsTable): Promise<void> {

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { CreateEntryInput, UpdateEntryInput } from '@fj/contract/entries';
 import type { Location } from '@fj/contract/locations';
+import type { DialectName } from '../../db/dialect.ts';
+import { insertEntryIndexed } from '../../db/entry-insert.ts';
 import type { DbTransaction, Executor } from '../../db/executor.ts';
 import type { WriteTransactions } from '../../db/group-commit.ts';
 import type { EntriesTable, LocationsTable } from '../../db/schema.ts';
@@ -20,6 +22,8 @@ import { syncRepository } from '../sync/repository.ts';
 import { entriesRepository as repo } from './repository.ts';
 
 export interface EntryServiceDeps {
+  /** Which database: a create's insert is one statement on PostgreSQL (db/entry-insert.ts). */
+  dialect: DialectName;
   /** Where its writes run (db/group-commit.ts): their bodies use only the transaction given. */
   writes: WriteTransactions;
   storage: PhotoStorage;
@@ -69,8 +73,11 @@ async function checkedPhotoPaths(
 /** Rolls back the transaction of a create that was made before (an idempotent retry). */
 const alreadyMade = Symbol('entry already made');
 
+/** The location's touch and the entry's insert, for insertEntryIndexed. */
+const insertSteps = { touch: locationsRepository.touch, insertIfAbsent: repo.insertIfAbsent };
+
 export function createEntryService(deps: EntryServiceDeps) {
-  const { writes, storage, locations, maxEntriesPerLocation, journal } = deps;
+  const { dialect, writes, storage, locations, maxEntriesPerLocation, journal } = deps;
 
   /**
    * Marks the location changed (its revision and time) and answers its row, or throws its 404:
@@ -112,11 +119,8 @@ export function createEntryService(deps: EntryServiceDeps) {
       checkFinds(input);
       try {
         return await writes(async (trx) => {
-          const revision = await syncRepository.bump(trx, userId);
           const now = nowIso();
-          const locationRow = await touchLocation(trx, userId, locationId, now, revision);
           const id = input.id ?? randomUUID();
-          const paths = await checkedPhotoPaths(trx, userId, input.photos ?? [], id);
           const row: EntriesTable = {
             id,
             location_id: locationId,
@@ -125,12 +129,20 @@ export function createEntryService(deps: EntryServiceDeps) {
             details: JSON.stringify(detailsAfter(input)),
             created_at: now,
             updated_at: now,
-            revision,
+            revision: 0,
           };
-          if (await repo.insertIfAbsent(trx, row)) {
-            await journal.charge(trx, userId, entryBytes(row));
-            await entryFindsRepository.insertFor(trx, [row]);
-            await searchIndex.visitsInserted(trx, [row]);
+          // The bump charges the journal's bytes in the same statement (journal.bumpCharging);
+          // a 404, a bad photo or a retry below rolls both back. The photos are checked after
+          // the insert (a bad one throws, and the insert rolls back with it).
+          const bytes = entryBytes(row);
+          const bumped = await journal.bumpCharging(trx, userId, bytes);
+          row.revision = bumped.revision;
+          const made = await insertEntryIndexed(trx, dialect, row, insertSteps);
+          const locationRow = made.location;
+          if (!locationRow) throw notFound('Location');
+          const paths = await checkedPhotoPaths(trx, userId, input.photos ?? [], id);
+          if (made.inserted) {
+            if (!bumped.charged) await journal.charge(trx, userId, bytes);
             // After the insert: entry_id is a foreign key.
             await photosRepository.attachInOrder(trx, userId, id, paths);
             const location = await locations.whole(trx, locationRow);

@@ -5,7 +5,9 @@ import type {
   LocationDetails,
   UpdateLocationInput,
 } from '@fj/contract/locations';
+import type { DialectName } from '../../db/dialect.ts';
 import type { Db, Executor } from '../../db/executor.ts';
+import { insertLocationIndexed } from '../../db/location-insert.ts';
 import type { WriteTransactions } from '../../db/group-commit.ts';
 import type { EntriesTable, LocationsTable, PhotosTable } from '../../db/schema.ts';
 import { searchIndex } from '../../db/search-index.ts';
@@ -25,6 +27,8 @@ import { locationsRepository as repo } from './repository.ts';
 
 export interface LocationServiceDeps {
   db: Db;
+  /** Which database: a create's insert is one statement on PostgreSQL (db/location-insert.ts). */
+  dialect: DialectName;
   /** Where its writes run (db/group-commit.ts): their bodies use only the transaction given. */
   writes: WriteTransactions;
   storage: PhotoStorage;
@@ -45,6 +49,7 @@ function pickDetails(input: Partial<LocationDetails>): Partial<LocationDetails> 
 
 export function createLocationService({
   db,
+  dialect,
   writes,
   storage,
   signer,
@@ -143,17 +148,22 @@ export function createLocationService({
         revision: 0,
       };
       const owner = await writes(async (trx) => {
-        // The bump holds the user's revision row until commit (syncRepository.bump), which is
+        // The bump holds the user's revision row until commit (as syncRepository.bump), which is
         // the lock the quota needs: a concurrent create of this user waits here, and the count
         // in the insert then sees this one's row. No second lock on the user row.
-        row.revision = await syncRepository.bump(trx, userId);
+        // The bump charges the journal's bytes in the same statement (journal.bumpCharging).
+        const bytes = locationBytes(row);
+        const bumped = await journal.bumpCharging(trx, userId, bytes);
+        row.revision = bumped.revision;
         // The quota's count and the insert are one statement; only when it inserts nothing is
         // there a second read, to tell a retry (or another user's id) from the limit.
-        if (await repo.insertBelowQuota(trx, row, maxLocationsPerUser)) {
-          await journal.charge(trx, userId, locationBytes(row));
-          await searchIndex.spotsWritten(trx, [row]);
+        if (
+          await insertLocationIndexed(trx, dialect, row, maxLocationsPerUser, repo.insertBelowQuota)
+        ) {
+          if (!bumped.charged) await journal.charge(trx, userId, bytes);
           return undefined;
         }
+        if (bumped.charged) await journal.charge(trx, userId, -bytes);
         const taken = await repo.findOwner(trx, row.id);
         if (!taken) {
           throw new AppError(
