@@ -7,6 +7,7 @@ import {
   desktop,
   e2e,
   launchBrowser,
+  mapAtRest,
   openTab,
   phone,
   screenshot,
@@ -115,9 +116,10 @@ async function journey(browser: Browser, viewport: Viewport, photo: string): Pro
   expect(await details.getByText('Not yet').count()).toBe(1);
 
   // 3. Draw its patch; the details then give its area.
-  // The map flies to the new spot (900 ms, no DOM signal); corners drawn mid-flight would
-  // land in different places, so let the flight end first.
-  await page.waitForTimeout(1_200);
+  // The map flies to the new spot (900 ms); corners drawn mid-flight would land in different
+  // places, so let the flight end first.
+  await page.waitForTimeout(900);
+  await mapAtRest(page);
   await details.getByRole('button', { name: 'Draw patch' }).click();
   await drawPatch(page);
   await screenshot(page, `journey-drawing-${tag}`);

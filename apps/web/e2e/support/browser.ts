@@ -119,3 +119,27 @@ export async function dismissTutorial(page: Page): Promise<void> {
 export async function storedItem(page: Page, key: string): Promise<string | null> {
   return page.evaluate((name) => localStorage.getItem(name), key);
 }
+
+/**
+ * Resolves once the map's markers have kept their places for `quietMs` (the map has finished a
+ * flight: MapLibre gives the page no DOM signal, and on a loaded machine a flight's last frames
+ * land well after its duration). Fails if the map is still moving after 15 s.
+ */
+export async function mapAtRest(page: Page, quietMs = 400): Promise<void> {
+  const places = () =>
+    page
+      .locator('.maplibregl-marker')
+      .evaluateAll((markers) => markers.map((marker) => marker.style.transform).join('|'));
+  let last = await places();
+  let stillSince = Date.now();
+  const deadline = stillSince + 15_000;
+  while (Date.now() < deadline) {
+    await page.waitForTimeout(50);
+    const now = await places();
+    if (now !== last) {
+      last = now;
+      stillSince = Date.now();
+    } else if (Date.now() - stillSince >= quietMs) return;
+  }
+  throw new Error('The map was still moving after 15 s');
+}
