@@ -87,8 +87,10 @@ interface HostileCase {
   expect: readonly Expected[];
   /** The input's bytes and how it is sent. */
   prepare(context: Context): { inputBytes: number; send: Send };
-  /** The RSS growth allowed, when not 72 MB + 4 × the input (rssBoundMbOf). */
+  /** The RSS growth allowed, when not rssBoundMbOf(the input, spotsWritten). */
   rssBoundMb?: number;
+  /** How many spots the case's valid import writes (each adds to the RSS bound). */
+  spotsWritten?: number;
   /** The case's own checks of the answer. */
   check?(answer: Answer): string[];
   /** Sent as the account holding the exports' spots, not as a new account. */
@@ -104,11 +106,12 @@ function importCase(
   expectation: readonly Expected[],
   query: string,
   file: () => Repeated | Buffer,
-  options: { chunked?: boolean } = {},
+  options: { chunked?: boolean; spotsWritten?: number } = {},
 ): HostileCase {
   return {
     name,
     expect: expectation,
+    spotsWritten: options.spotsWritten,
     prepare: ({ target }) => {
       const body = bytesOf(file());
       return {
@@ -158,6 +161,7 @@ function formatCases(): HostileCase[] {
         ['2xx'],
         `format=${format}`,
         () => files.large(atLimit, maxFeatures),
+        { spotsWritten: maxFeatures },
       ),
     );
   }
@@ -183,8 +187,12 @@ function formatCases(): HostileCase[] {
     importCase('KMZ: wide (one placemark, fields) at the limit', ['2xx', '4xx'], 'format=kmz', () =>
       kmzOf(hostileFiles.kml.wide(atLimit)),
     ),
-    importCase(`KMZ: ${count(maxFeatures)} valid spots near the limit`, ['2xx'], 'format=kmz', () =>
-      kmzOf(hostileFiles.kml.large(atLimit, maxFeatures)),
+    importCase(
+      `KMZ: ${count(maxFeatures)} valid spots near the limit`,
+      ['2xx'],
+      'format=kmz',
+      () => kmzOf(hostileFiles.kml.large(atLimit, maxFeatures)),
+      { spotsWritten: maxFeatures },
     ),
     importCase('KMZ bomb: KML inflating to 25 × the limit', ['4xx'], 'format=kmz', () =>
       kmzOf(hostileFiles.kml.many(25 * limitBytes)),
@@ -207,7 +215,7 @@ function overLimitCases(): HostileCase[] {
       ['2xx'],
       'format=geojson',
       () => hostileFiles.geojson.large(atLimit, maxFeatures),
-      { chunked: true },
+      { chunked: true, spotsWritten: maxFeatures },
     ),
     {
       name: 'over IMPORT_MAX_MB, multipart',
@@ -371,6 +379,7 @@ function exportCases(): HostileCase[] {
     name: `GeoJSON: ${count(exportSpots)} spots with an entry each (the exports' spots)`,
     expect: ['2xx'],
     asExporter: true,
+    spotsWritten: exportSpots,
     prepare: ({ exporter }) => {
       const file = geojsonSpots(exportSpots);
       return { inputBytes: file.length, send: postImport(() => exporter, 'format=geojson', file) };
@@ -470,7 +479,7 @@ describe.skipIf(!onLinux)('hostile files over a real socket', () => {
       name: hostile.name,
       inputBytes,
       expect: hostile.expect,
-      rssBoundMb: hostile.rssBoundMb ?? rssBoundMbOf(inputBytes),
+      rssBoundMb: hostile.rssBoundMb ?? rssBoundMbOf(inputBytes, hostile.spotsWritten),
       measurement,
       extra: measurement.outcome === 'answered' ? (hostile.check?.(measurement.answer) ?? []) : [],
     };
