@@ -34,6 +34,21 @@ export async function deviceWithLocalCopy(
   }
 }
 
+/**
+ * A device holding `storage` (its sign-in and local copy) with /api/v1 unreachable. No service
+ * worker: a new profile's would install (and precache every chunk) during the run; the files
+ * come from the server each time, as for the map bench.
+ */
+export async function offlineContext(browser: Browser, storage: Storage): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport,
+    storageState: storage,
+    serviceWorkers: 'block',
+  });
+  await context.route('**/api/v1/**', (route) => route.abort('internetdisconnected'));
+  return context;
+}
+
 /** ms from navigation start to the map showing every spot, with /api/v1 unreachable. */
 async function timeOfflineStart(
   browser: Browser,
@@ -41,15 +56,8 @@ async function timeOfflineStart(
   storage: Storage,
   spots: number,
 ): Promise<number> {
-  // No service worker: a new profile's would install (and precache every chunk) during the
-  // run; the files come from the server each time, as for the map bench.
-  const context = await browser.newContext({
-    viewport,
-    storageState: storage,
-    serviceWorkers: 'block',
-  });
+  const context = await offlineContext(browser, storage);
   try {
-    await context.route('**/api/v1/**', (route) => route.abort('internetdisconnected'));
     const page = await context.newPage();
     await page.addInitScript({ content: doneWhenMapSays(`${spots} spots on the map`) });
     await page.goto(`${server.baseUrl}/`);

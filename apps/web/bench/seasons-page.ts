@@ -8,8 +8,8 @@ import { seasonMeasures } from '../src/features/seasons/season-measures.ts';
 import { chromiumArgs, chromiumPath } from '../e2e/support/context.ts';
 import { putLocalCopy } from '../e2e/support/local-copy.ts';
 import type { BenchServer } from './app-server.ts';
-import { median, viewport } from './map-idle.ts';
-import { deviceWithLocalCopy } from './offline-start.ts';
+import { median } from './map-idle.ts';
+import { deviceWithLocalCopy, offlineContext } from './offline-start.ts';
 import type { BenchUser } from './seed.ts';
 
 const speciesCount = 60;
@@ -75,13 +75,8 @@ export async function measureSeasonsPage(
     const pageRuns: number[] = [];
     const loopRuns: number[] = [];
     for (let run = 0; run < runs; run++) {
-      const context = await browser.newContext({
-        viewport,
-        storageState: storage,
-        serviceWorkers: 'block',
-      });
+      const context = await offlineContext(browser, storage);
       try {
-        await context.route('**/api/v1/**', (route) => route.abort('internetdisconnected'));
         const page = await context.newPage();
         await page.goto(`${server.baseUrl}/seasons`);
         const done = await page.waitForFunction(
