@@ -96,7 +96,7 @@ export function tableOf(results: readonly CaseResult[], bounds: Bounds, heading:
   return [
     heading,
     '',
-    `Bounds: no 5xx, the process alive, RSS growth ≤ 72 MB + 4 × input (shown as growth / bound), longest event-loop block ≤ ${bounds.blockMs} ms (${bounds.strictBlockMs} ms × HOSTILE_SLACK; ✗ marks a block over ${bounds.strictBlockMs} ms), the expected status; a case is given up after ${bounds.caseTimeoutMs / 1000} s. "Temp": files the request left in the server's TMPDIR.`,
+    `Bounds: no 5xx, the process alive, RSS growth ≤ 72 MB + 4 × input + 4 KB a spot written (shown as growth / bound), longest event-loop block ≤ ${bounds.blockMs} ms (${bounds.strictBlockMs} ms × HOSTILE_SLACK; ✗ marks a block over ${bounds.strictBlockMs} ms), the expected status; a case is given up after ${bounds.caseTimeoutMs / 1000} s. "Temp": files the request left in the server's TMPDIR.`,
     '',
     '| # | Input | Size | Status | Time | RSS growth / bound | Longest block | Alive | Temp | Verdict |',
     '|---|---|---|---|---|---|---|---|---|---|',
