@@ -98,13 +98,18 @@ export function createLocationService({
     read,
     whole,
 
-    async list(userId: string): Promise<Location[]> {
-      const [rows, entries, photos] = await Promise.all([
-        repo.listByUser(db, userId),
-        entriesRepository.ofUser(db, userId),
-        photosRepository.attachedOfUser(db, userId),
-      ]);
-      return assemble(rows, entries, photos);
+    /** Every location of the user, whole, newest first, a page at a time (GET /locations, /sync). */
+    async *pages(userId: string, size = 500): AsyncGenerator<Location[]> {
+      const rows = await repo.listByUser(db, userId);
+      for (let at = 0; at < rows.length; at += size) {
+        const part = rows.slice(at, at + size);
+        const ids = part.map((row) => row.id);
+        const [entries, photos] = await Promise.all([
+          entriesRepository.ofLocations(db, userId, ids),
+          photosRepository.ofLocations(db, userId, ids),
+        ]);
+        yield assemble(part, entries, photos);
+      }
     },
 
     /** The user's locations of these ids, whole, in the order of `ids` (GET /search's page). */
