@@ -61,11 +61,10 @@ export async function fullReadFigures(): Promise<Figure[]> {
       const api = `${server.baseUrl}/api/v1`;
       const journal = `${spots} spots × 10 entries`;
       const figures: Figure[] = [];
-      const reads = [
+      for (const [name, url] of [
         ['GET /locations', `${api}/locations`],
         ['GET /sync (first)', `${api}/sync`],
-      ] as const;
-      for (const [name, url] of process.env.FULL_READ_SWAP ? [...reads].reverse() : reads) {
+      ] as const) {
         const read = await firstRead(url, headers, pid);
         const mib = read.bytes / 2 ** 20;
         figures.push({
