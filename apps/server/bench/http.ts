@@ -40,20 +40,38 @@ export function recordAnswer(
 
 let accounts = 0;
 
-/** A new account, signed in: its ID token (valid for an hour) and its user id. */
-export async function signUp(baseUrl: string): Promise<{ idToken: string; userId: string }> {
+/** An ID token (valid for an hour) for the session a sign-in or sign-up answered. */
+async function idTokenOf(baseUrl: string, answer: Response): Promise<string> {
+  const session = answer.headers.get('set-auth-token');
+  if (!answer.ok || !session) throw new Error(`sign-in: ${answer.status} ${await answer.text()}`);
+  const token = await fetch(`${baseUrl}/api/auth/token`, {
+    headers: { authorization: `Bearer ${session}` },
+  });
+  if (!token.ok) throw new Error(`token: ${token.status}`);
+  return ((await token.json()) as { token: string }).token;
+}
+
+/** An account made by signUp, signed in again (on a server started anew, at another address). */
+export async function signIn(baseUrl: string, email: string): Promise<string> {
+  const answer = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ email, password: 'chanterelle' }),
+  });
+  return idTokenOf(baseUrl, answer);
+}
+
+/** A new account, signed in: its ID token (valid for an hour), its user id and address. */
+export async function signUp(
+  baseUrl: string,
+): Promise<{ idToken: string; userId: string; email: string }> {
   const email = `bench-${Date.now()}-${accounts++}@example.com`;
   const signUp = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: baseUrl },
     body: JSON.stringify({ email, password: 'chanterelle', name: 'bench' }),
   });
-  const session = signUp.headers.get('set-auth-token');
-  if (!signUp.ok || !session) throw new Error(`sign-up: ${signUp.status} ${await signUp.text()}`);
+  const idToken = await idTokenOf(baseUrl, signUp.clone());
   const { user } = (await signUp.json()) as { user: { id: string } };
-  const token = await fetch(`${baseUrl}/api/auth/token`, {
-    headers: { authorization: `Bearer ${session}` },
-  });
-  if (!token.ok) throw new Error(`token: ${token.status}`);
-  return { idToken: ((await token.json()) as { token: string }).token, userId: user.id };
+  return { idToken, userId: user.id, email };
 }

@@ -6,6 +6,7 @@ import { createTestApp } from '../test/helpers/test-app.ts';
 import { balancedReadFigures } from './balanced-reads.ts';
 import { coldStartFigures } from './cold-start.ts';
 import { exportMemoryFigures } from './export-memory.ts';
+import { fullReadFigures } from './full-read.ts';
 import { listReadFigures } from './list-reads.ts';
 import { report, timeRuns, type Figure } from './measure.ts';
 import { measurePhotoMemory } from './photo-memory.ts';
@@ -187,6 +188,7 @@ const sections: Record<string, () => Promise<Figure[]>> = {
   seasonality: seasonalityFigures,
   start: coldStartFigures,
   search: searchFigures,
+  'full-read': fullReadFigures,
 };
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in sections));

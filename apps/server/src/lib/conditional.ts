@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { z, type ZodType } from 'zod';
@@ -50,15 +51,16 @@ export const notModifiedSchema = z
 /** A conditional read's outcome: its headers, and a body unless the client's copy is current. */
 export interface ConditionalAnswer {
   headers: Record<string, string>;
-  /** The JSON answer, serialized; absent for 304 Not Modified. */
-  body?: Buffer;
+  /** The JSON answer, serialized or written as it is made; absent for 304 Not Modified. */
+  body?: Buffer | Readable;
 }
 
 /** Sends a conditional read: 304 with no body, or 200 with the serialized JSON as it is. */
 export function sendConditional(reply: FastifyReply, answer: ConditionalAnswer): FastifyReply {
   reply.headers(answer.headers);
   if (!answer.body) return reply.code(304).send();
-  // A Buffer with its type set is sent as it is: Fastify does not serialize it again.
+  // A Buffer or a stream with its type set is sent as it is: Fastify does not serialize it again
+  // (a stream is piped, so a slow client holds back the reads, not the server's memory).
   return reply.header('content-type', 'application/json; charset=utf-8').send(answer.body);
 }
 

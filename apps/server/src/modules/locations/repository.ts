@@ -1,4 +1,4 @@
-import type { ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
 import { countAll, inList, insertedRows } from '../../db/query-fragments.ts';
@@ -59,14 +59,16 @@ const touchQuery = compiledOnce(
 
 /** The only place that queries locations; every query of a user's data is scoped by user id. */
 export const locationsRepository = {
-  listByUser(db: Executor, userId: string): Promise<LocationsTable[]> {
-    return db
+  /** The ids of the user's locations in the list's order (newest first). */
+  async idsByUser(db: Executor, userId: string): Promise<string[]> {
+    const rows = await db
       .selectFrom('locations')
-      .selectAll()
+      .select('id')
       .where('user_id', '=', userId)
       .orderBy('updated_at', 'desc')
       .orderBy('id')
       .execute();
+    return rows.map((row) => row.id);
   },
   /** The user's locations changed after the revision (their entries' changes included). */
   listChangedSince(db: Executor, userId: string, revision: number): Promise<LocationsTable[]> {
@@ -82,12 +84,16 @@ export const locationsRepository = {
   /** The user's locations of these ids (at most a few thousand: one `in` list). */
   byIds(db: Executor, userId: string, ids: readonly string[]): Promise<LocationsTable[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return db
-      .selectFrom('locations')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('id', 'in', inList(ids))
-      .execute();
+    return (
+      db
+        .selectFrom('locations')
+        .selectAll()
+        .where('id', 'in', inList(ids))
+        // Compared as an expression, not the column: SQLite then finds the rows by their primary
+        // key, not by scanning all the user's rows through the user's index for each page.
+        .where(sql<string>`user_id || ''`, '=', userId)
+        .execute()
+    );
   },
   async findById(db: Executor, userId: string, id: string): Promise<LocationsTable | undefined> {
     return (await findByIdQuery(db, userId, id)).rows[0];

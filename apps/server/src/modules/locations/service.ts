@@ -94,29 +94,33 @@ export function createLocationService({
     );
   }
 
+  /** The user's locations of these ids, whole, in the order of `ids` (GET /search's page). */
+  async function wholeOf(userId: string, ids: readonly string[]): Promise<Location[]> {
+    const [rows, entries, photos] = await Promise.all([
+      repo.byIds(db, userId, ids),
+      entriesRepository.ofLocations(db, userId, ids),
+      photosRepository.ofLocations(db, userId, ids),
+    ]);
+    const byId = new Map(assemble(rows, entries, photos).map((l) => [l.id, l]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
   return {
     read,
     whole,
 
-    async list(userId: string): Promise<Location[]> {
-      const [rows, entries, photos] = await Promise.all([
-        repo.listByUser(db, userId),
-        entriesRepository.ofUser(db, userId),
-        photosRepository.attachedOfUser(db, userId),
-      ]);
-      return assemble(rows, entries, photos);
+    /**
+     * Every location of the user, whole, newest first, a page at a time (GET /locations, /sync):
+     * only the ids are held throughout, so the memory a read needs is a page's, not the journal's.
+     * A location deleted before its page is read is left out (the next sync tells the deletion).
+     */
+    async *pages(userId: string, size = 64): AsyncGenerator<Location[]> {
+      const ids = await repo.idsByUser(db, userId);
+      for (let at = 0; at < ids.length; at += size)
+        yield await wholeOf(userId, ids.slice(at, at + size));
     },
 
-    /** The user's locations of these ids, whole, in the order of `ids` (GET /search's page). */
-    async wholeOf(userId: string, ids: readonly string[]): Promise<Location[]> {
-      const [rows, entries, photos] = await Promise.all([
-        repo.byIds(db, userId, ids),
-        entriesRepository.ofLocations(db, userId, ids),
-        photosRepository.ofLocations(db, userId, ids),
-      ]);
-      const byId = new Map(assemble(rows, entries, photos).map((l) => [l.id, l]));
-      return ids.flatMap((id) => byId.get(id) ?? []);
-    },
+    wholeOf,
 
     /** The locations changed after the revision, whole, in the list's order (GET /sync). */
     async listChangedSince(userId: string, revision: number): Promise<Location[]> {

@@ -8,6 +8,8 @@ import { LRUCache } from 'lru-cache';
  * entry is simply never matched again (and is replaced on the next read).
  */
 export interface ListCache {
+  /** LOCATIONS_CACHE_MB in bytes (the sync service keeps answers of up to a quarter of it). */
+  readonly maxBytes: number;
   get(userId: string, version: string): Buffer | undefined;
   set(userId: string, version: string, body: Buffer): void;
   /** Frees a user's entry at once (a deleted account). */
@@ -27,6 +29,7 @@ interface Held {
 export function createListCache(maxBytes: number): ListCache {
   if (maxBytes <= 0) {
     return {
+      maxBytes: 0,
       get: () => undefined,
       set: () => {},
       forget: () => {},
@@ -40,6 +43,7 @@ export function createListCache(maxBytes: number): ListCache {
     sizeCalculation: (entry) => entry.body.length + 128,
   });
   return {
+    maxBytes,
     get(userId, version) {
       const entry = held.get(userId);
       return entry?.version === version ? entry.body : undefined;

@@ -1,4 +1,3 @@
-import { locationListSchema } from '@fj/contract/locations';
 import type { Preferences } from '@fj/contract/preferences';
 import { syncAnswerSchema, syncCursorHeader, type SyncAnswer } from '@fj/contract/sync';
 import type { Db } from '../../db/executor.ts';
@@ -20,6 +19,7 @@ import { savedSearchesRepository } from '../saved-searches/repository.ts';
 import type { CursorCodec } from './cursor.ts';
 import type { ListCache } from './list-cache.ts';
 import { syncRepository, type RevisionState } from './repository.ts';
+import { streamedAnswer } from './streamed-answer.ts';
 
 export interface SyncServiceDeps {
   db: Db;
@@ -74,15 +74,23 @@ export function createSyncService(deps: SyncServiceDeps) {
     return row && Number(row.revision) > revision ? { preferences: toPreferences(row) } : {};
   }
 
-  async function everything(userId: string, cursor: string): Promise<SyncAnswer> {
-    return {
-      cursor,
-      full: true,
-      locations: await locations.list(userId),
-      deleted: nothingDeleted,
-      preferences: await preferences(userId),
-      searches: (await savedSearchesRepository.list(db, userId)).map(toSavedSearch),
-    };
+  /** Everything, `full`, its locations written as they are read (streamed-answer.ts). */
+  function everything(userId: string, cursor: string) {
+    const head = `${JSON.stringify({ cursor, full: true }).slice(0, -1)},"locations":[`;
+    return streamedAnswer(
+      head,
+      locations.pages(userId),
+      async () => {
+        const rest = {
+          deleted: nothingDeleted,
+          preferences: await preferences(userId),
+          searches: (await savedSearchesRepository.list(db, userId)).map(toSavedSearch),
+        };
+        if (validateAnswers) syncAnswerSchema.parse({ cursor, full: true, locations: [], ...rest });
+        return `],${JSON.stringify(rest).slice(1)}`;
+      },
+      { validate: validateAnswers },
+    );
   }
 
   /** Saved searches changed or deleted after the revision, told only when there are some. */
@@ -135,7 +143,7 @@ export function createSyncService(deps: SyncServiceDeps) {
   }
 
   return {
-    /** GET /locations: the whole list, kept serialized while the revision and day stay. */
+    /** GET /locations: the whole list, written as it is read, kept while the revision and day stay. */
     async list(
       userId: string,
       ifNoneMatch: string | string[] | undefined,
@@ -147,15 +155,18 @@ export function createSyncService(deps: SyncServiceDeps) {
       if (etagMatches(ifNoneMatch, headers.etag)) return { headers };
       await beforeBody();
       const [revision, day] = version.parts;
-      let body = listCache.get(userId, `${revision}.${day}`);
-      if (!body) {
-        body = answerJson(
-          locationListSchema,
-          { data: await locations.list(userId) },
-          validateAnswers,
-        );
-        listCache.set(userId, `${revision}.${day}`, body);
-      }
+      const kept = `${revision}.${day}`;
+      const body =
+        listCache.get(userId, kept) ??
+        streamedAnswer('{"data":[', locations.pages(userId), async () => ']}', {
+          validate: validateAnswers,
+          keeper: {
+            // Gathering a longer answer than this to keep it would cost the memory the stream
+            // saves, and it would push out several other users' answers.
+            maxBytes: listCache.maxBytes / 4,
+            keep: (whole) => listCache.set(userId, kept, whole),
+          },
+        });
       return {
         headers: { ...headers, [syncCursorHeader]: cursors.encode(userId, revision) },
         body,
@@ -175,12 +186,11 @@ export function createSyncService(deps: SyncServiceDeps) {
       if (etagMatches(ifNoneMatch, headers.etag)) return { headers };
       await beforeBody();
       const cursor = cursors.encode(userId, current.revision);
+      if (from === undefined) return { headers, body: everything(userId, cursor) };
       const answer: SyncAnswer =
-        from === undefined
-          ? await everything(userId, cursor)
-          : from === current.revision
-            ? { cursor, full: false, locations: [], deleted: nothingDeleted }
-            : await changedSince(userId, cursor, from);
+        from === current.revision
+          ? { cursor, full: false, locations: [], deleted: nothingDeleted }
+          : await changedSince(userId, cursor, from);
       return { headers, body: answerJson(syncAnswerSchema, answer, validateAnswers) };
     },
 
