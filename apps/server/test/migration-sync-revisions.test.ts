@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+import { text } from 'node:stream/consumers';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -151,7 +153,8 @@ describe.each(databaseKinds)('migration 0006 (sync revisions) on $name', (kind) 
     });
     const read = async (userId: string, since?: string) => {
       const answer = await sync.changes(userId, since, undefined);
-      return JSON.parse(String(answer.body)) as {
+      const body = answer.body instanceof Readable ? await text(answer.body) : String(answer.body);
+      return JSON.parse(body) as {
         cursor: string;
         full: boolean;
         locations: { id: string; entries: { id: string }[] }[];

@@ -28,12 +28,12 @@ describe('streamedAnswer', () => {
   it('writes the bytes JSON.stringify gives the whole answer, however the pages fall', async () => {
     for (const sizes of [[], [0], [1], [3, 0, 2], [0, 0, 5, 1]]) {
       const all = Array.from({ length: sizes.reduce((a, b) => a + b, 0) }, (_, i) => spot(i));
-      const list = streamedAnswer('{"data":[', pagesOf(sizes), async () => ']}', {
+      const list = await streamedAnswer('{"data":[', pagesOf(sizes), async () => ']}', {
         validate: true,
       });
       expect(await read(list)).toBe(JSON.stringify({ data: all }));
       const rest = { deleted: { locations: [], entries: [] }, searches: [] };
-      const sync = streamedAnswer(
+      const sync = await streamedAnswer(
         `${JSON.stringify({ cursor: 'c', full: true }).slice(0, -1)},"locations":[`,
         pagesOf(sizes),
         async () => `],${JSON.stringify(rest).slice(1)}`,
@@ -52,14 +52,14 @@ describe('streamedAnswer', () => {
     const kept: Buffer[] = [];
     const keeper = (maxBytes: number) => ({ maxBytes, keep: (body: Buffer) => kept.push(body) });
     const answer = await read(
-      streamedAnswer('{"data":[', pagesOf([2, 2]), async () => ']}', {
+      await streamedAnswer('{"data":[', pagesOf([2, 2]), async () => ']}', {
         validate: false,
         keeper: keeper(1_000_000),
       }),
     );
     expect(kept.map(String)).toEqual([answer]);
     await read(
-      streamedAnswer('{"data":[', pagesOf([2, 2]), async () => ']}', {
+      await streamedAnswer('{"data":[', pagesOf([2, 2]), async () => ']}', {
         validate: false,
         keeper: keeper(answer.length - 1),
       }),
@@ -67,11 +67,23 @@ describe('streamedAnswer', () => {
     expect(kept).toHaveLength(1);
   });
 
-  it('fails the stream when a page does not match the schema (outside production)', async () => {
+  it('refuses before the answer starts when the first page does not match the schema', async () => {
     async function* bad() {
       yield [{ id: 'not a location' } as unknown as Location];
     }
-    const stream = streamedAnswer('{"data":[', bad(), async () => ']}', { validate: true });
+    await expect(
+      streamedAnswer('{"data":[', bad(), async () => ']}', { validate: true }),
+    ).rejects.toThrow();
+  });
+
+  it('fails the stream when a later page does not match the schema (outside production)', async () => {
+    async function* laterBad() {
+      yield [spot(0)];
+      yield [{ id: 'not a location' } as unknown as Location];
+    }
+    const stream = await streamedAnswer('{"data":[', laterBad(), async () => ']}', {
+      validate: true,
+    });
     await expect(read(stream)).rejects.toThrow();
   });
 });

@@ -75,7 +75,7 @@ export function createSyncService(deps: SyncServiceDeps) {
   }
 
   /** Everything, `full`, its locations written as they are read (streamed-answer.ts). */
-  function everything(userId: string, cursor: string) {
+  async function everything(userId: string, cursor: string) {
     const head = `${JSON.stringify({ cursor, full: true }).slice(0, -1)},"locations":[`;
     return streamedAnswer(
       head,
@@ -158,7 +158,7 @@ export function createSyncService(deps: SyncServiceDeps) {
       const kept = `${revision}.${day}`;
       const body =
         listCache.get(userId, kept) ??
-        streamedAnswer('{"data":[', locations.pages(userId), async () => ']}', {
+        (await streamedAnswer('{"data":[', locations.pages(userId), async () => ']}', {
           validate: validateAnswers,
           keeper: {
             // Gathering a longer answer than this to keep it would cost the memory the stream
@@ -166,7 +166,7 @@ export function createSyncService(deps: SyncServiceDeps) {
             maxBytes: listCache.maxBytes / 4,
             keep: (whole) => listCache.set(userId, kept, whole),
           },
-        });
+        }));
       return {
         headers: { ...headers, [syncCursorHeader]: cursors.encode(userId, revision) },
         body,
@@ -186,7 +186,7 @@ export function createSyncService(deps: SyncServiceDeps) {
       if (etagMatches(ifNoneMatch, headers.etag)) return { headers };
       await beforeBody();
       const cursor = cursors.encode(userId, current.revision);
-      if (from === undefined) return { headers, body: everything(userId, cursor) };
+      if (from === undefined) return { headers, body: await everything(userId, cursor) };
       const answer: SyncAnswer =
         from === current.revision
           ? { cursor, full: false, locations: [], deleted: nothingDeleted }

@@ -18,13 +18,25 @@ export interface Keeper {
  * the JSON up to the array's `[`, `tail()` from its `]` on, read once every page is written; the
  * bytes are those of JSON.stringify of the whole answer. With `validate`, each page and the
  * tail's answer are checked against their schema, as answerJson checks a whole answer.
+ *
+ * The first page is read (and checked) before the answer starts: a read or a check that fails
+ * there is an error answer in the error shape. Past it the status is sent, so a failure cuts the
+ * connection, and the client sees a broken answer, never a short one that parses.
  */
-export function streamedAnswer(
+export async function streamedAnswer(
   head: string,
   pages: AsyncIterable<Location[]>,
   tail: () => Promise<string>,
   { validate, keeper }: { validate: boolean; keeper?: Keeper },
-): Readable {
+): Promise<Readable> {
+  const iterator = pages[Symbol.asyncIterator]();
+  const check = (page: Location[]) => {
+    if (validate) pageSchema.parse(page);
+    return page;
+  };
+  const first = await iterator.next();
+  if (!first.done) check(first.value);
+
   async function* chunks(): AsyncGenerator<Buffer> {
     let gathered: Buffer[] | undefined = keeper && keeper.maxBytes > 0 ? [] : undefined;
     let bytes = 0;
@@ -36,13 +48,13 @@ export function streamedAnswer(
       return chunk;
     };
     yield write(head);
-    let first = true;
-    for await (const page of pages) {
+    let written = false;
+    for (let next = first; !next.done; next = await iterator.next()) {
+      const page = next === first ? next.value : check(next.value);
       if (page.length === 0) continue;
-      if (validate) pageSchema.parse(page);
       const json = JSON.stringify(page);
-      yield write(`${first ? '' : ','}${json.slice(1, -1)}`);
-      first = false;
+      yield write(`${written ? ',' : ''}${json.slice(1, -1)}`);
+      written = true;
     }
     yield write(await tail());
     if (gathered) keeper?.keep(Buffer.concat(gathered, bytes));
