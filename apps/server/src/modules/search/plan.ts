@@ -23,6 +23,8 @@ export interface SearchPlan {
   visitRow: boolean;
   /** Spots match by their own text (no visit facets, words given): a part of their own. */
   spotsAlone: boolean;
+  /** A unit or quantity is asked: without, the finds driver reads its index alone. */
+  findValues: boolean;
   terrain: string[];
   trees: string[];
   categories: string[];
@@ -95,6 +97,7 @@ export function planOf(search: NormalizedSearch): SearchPlan {
       bbox !== undefined,
     visitRow: search.words.length + search.excluded.length > 0,
     spotsAlone: !search.visitFacets && search.words.length > 0,
+    findValues: search.unit !== undefined || search.minQuantity !== undefined,
     terrain: [...search.terrain],
     trees: [...search.tree],
     categories: [...search.category],

@@ -63,14 +63,21 @@ function spotText(q: DialectSql, p: SearchPlan): Sql[] {
   ];
 }
 
-/** The find conditions on `f`: species (unless the finds drive), unit, quantity. */
+/**
+ * The find conditions on `f`: species (unless the finds drive), and unit and quantity when asked
+ * (else they are not named, so the finds' index, which holds neither, answers alone).
+ */
 function findFacets(q: DialectSql, p: SearchPlan, withSpecies: boolean): Sql[] {
   return [
     ...(withSpecies
       ? [sql`(${p.species.length} = 0 or f.species_key in ${q.values(p.species)})`]
       : []),
-    sql`(${p.unit === null ? 0 : 1} = 0 or f.unit = ${p.unit ?? ''})`,
-    sql`(${p.minQuantity === null ? 0 : 1} = 0 or f.quantity >= ${p.minQuantity ?? 0})`,
+    ...(p.findValues
+      ? [
+          sql`(${p.unit === null ? 0 : 1} = 0 or f.unit = ${p.unit ?? ''})`,
+          sql`(${p.minQuantity === null ? 0 : 1} = 0 or f.quantity >= ${p.minQuantity ?? 0})`,
+        ]
+      : []),
   ];
 }
 
@@ -172,7 +179,7 @@ export const searchStatements = {
       ...(p.driver === 'spots' ? [] : [visitsPart(q, p, userId)]),
       ...(p.driver === 'spots' || p.spotsAlone ? [spotsPart(q, p, userId)] : []),
     ];
-    return sql<RankedSpot>`with hits as (${sql.join(parts, sql` union all `)})
+    return sql<RankedSpot>`${q.planned}with hits as (${sql.join(parts, sql` union all `)})
       select id, max(newest) as newest, max(satisfied) as satisfied, count(*) over () as total
       from hits group by id
       order by max(newest) ${q.binary} desc nulls last, id ${q.binary}
@@ -180,8 +187,7 @@ export const searchStatements = {
   },
   visitsOf(dialect: DialectName, userId: string, p: SearchPlan, locationIds: readonly string[]) {
     const q = dialectSql(dialect);
-    return sql<VisitHit>`
-      select v.location_id, v.entry_id, v.date
+    return sql<VisitHit>`${q.planned}select v.location_id, v.entry_id, v.date
       from ${q.rows(locationIds, 'page')} ${q.join} search_visits v on v.location_id = page.value
       where (v.user_id || '') = ${userId}
         and ${all(visitFacets(q, p, userId, fromVisits, true))}`;

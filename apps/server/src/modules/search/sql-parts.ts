@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DialectName } from '../../db/dialect.ts';
+import { planEachRun } from '../../db/pg-prepared.ts';
 import type { SearchPlan } from './plan.ts';
 
 type Sql = RawBuilder<unknown>;
@@ -25,6 +26,8 @@ export interface DialectSql {
   join: Sql;
   /** Text compared by code point, as JavaScript compares the ids and dates it sorts. */
   binary: Sql;
+  /** Begins a statement: on PostgreSQL, planned with its values on each run (db/pg-prepared.ts). */
+  planned: Sql;
 }
 
 const sqlite: DialectSql = {
@@ -41,6 +44,7 @@ const sqlite: DialectSql = {
   },
   join: sql`cross join`,
   binary: sql``,
+  planned: sql``,
 };
 
 const postgres: DialectSql = {
@@ -54,6 +58,7 @@ const postgres: DialectSql = {
       and ${sql.ref(column)} like ${p.likes[1]}) as ${sql.id(alias)}`,
   join: sql`join`,
   binary: sql`collate "C"`,
+  planned: sql.raw(planEachRun),
 };
 
 export const dialectSql = (dialect: DialectName): DialectSql =>
