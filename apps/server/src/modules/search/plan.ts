@@ -42,6 +42,8 @@ export interface SearchPlan {
   /** Words with a separator in them: checked on each text apart. */
   splitWords: string[];
   splitExcluded: string[];
+  /** Every word without the separator has three characters or more: the match holds them all. */
+  docIndexed: boolean;
   /** SQLite: an FTS5 expression of the words of three characters or more. */
   match: string;
   /** PostgreSQL: LIKE patterns of the two longest such words (`%` when fewer). */
@@ -111,6 +113,7 @@ export function planOf(search: NormalizedSearch): SearchPlan {
     docExcluded: search.excluded.filter((word) => !split(word)),
     splitWords: search.words.filter(split),
     splitExcluded: search.excluded.filter(split),
+    docIndexed: indexed.length === docWords.length,
     match: indexed.map(ftsString).join(' AND '),
     likes: [longest[0], longest[1]].map((word) => (word ? likePattern(word) : '%')) as [
       string,

@@ -7,8 +7,8 @@ import { dialectSql, type DialectSql } from './sql-parts.ts';
 /*
  * The search's two reads over the index (db/search-index.ts), both of one user only: the page of
  * matching spots with their order and count, then the matching visits of that page. What they
- * decide is docs/behaviour.md#search, as packages/contract/src/search-match.ts computes it; the
- * trigram index only narrows, and every word is then checked with instr/strpos, so `%`, `_`,
+ * decide is docs/behaviour.md#search, as packages/contract/src/search-match.ts computes it; a
+ * word the trigram index does not decide exactly is checked with instr/strpos, so `%`, `_`,
  * `"`, `NEAR(` and `\` are text like any other. On SQLite, which keeps no statistics, the order
  * of reading is written out (CROSS JOIN keeps it; `user_id || ''` is no index).
  */
@@ -85,8 +85,16 @@ function findFacets(q: DialectSql, p: SearchPlan, withSpecies: boolean): Sql[] {
  * The visit's conditions: year, months, finds (when they do not drive), and with the visit's
  * row `v` its words and excluded words. A word without the separator is in `v.doc` exactly
  * when it is in the spot's text or the visit's; one with it is looked for in each apart.
+ * `matched`: the words' index has decided the words without the separator (sql-parts.ts).
  */
-function visitFacets(q: DialectSql, p: SearchPlan, userId: string, at: Visit, row: boolean) {
+function visitFacets(
+  q: DialectSql,
+  p: SearchPlan,
+  userId: string,
+  at: Visit,
+  row: boolean,
+  matched = false,
+) {
   const year = p.year ?? { from: '', to: '' };
   const where: Sql[] = [
     sql`(${p.year ? 1 : 0} = 0 or (${at.date} >= ${year.from} and ${at.date} <= ${year.to}))`,
@@ -103,8 +111,12 @@ function visitFacets(q: DialectSql, p: SearchPlan, userId: string, at: Visit, ro
   const inEither = (word: Sql) => sql`(${q.has(spotPart, word)} or ${q.has(sql`v.text`, word)})`;
   return [
     ...where,
-    sql`(${p.docWords.length} = 0 or not exists (select 1 from ${q.rows(p.docWords, 'w')}
-      where not (${q.has(sql`v.doc`, sql`w.value`)})))`,
+    ...(matched
+      ? []
+      : [
+          sql`(${p.docWords.length} = 0 or not exists (select 1 from ${q.rows(p.docWords, 'w')}
+            where not (${q.has(sql`v.doc`, sql`w.value`)})))`,
+        ]),
     sql`(${p.splitWords.length} = 0 or not exists (select 1 from ${q.rows(p.splitWords, 'w')}
       where not ${inEither(sql`w.value`)}))`,
     sql`(${p.docExcluded.length} = 0 or not exists (select 1 from ${q.rows(p.docExcluded, 'x')}
@@ -140,7 +152,8 @@ function visitsPart(q: DialectSql, p: SearchPlan, userId: string): Sql {
     from.push(sql`${q.join} search_spots s on s.location_id = ${at.location}`);
     where.push(sql`s.user_id = ${userId}`, ...spotFacets(q, p, userId));
   }
-  where.push(...visitFacets(q, p, userId, at, row));
+  const matched = p.driver === 'text' && q.matchIsExact && p.docIndexed;
+  where.push(...visitFacets(q, p, userId, at, row, matched));
   return sql`select ${at.location} as id, max(${at.date}) as newest, 0 as satisfied
     from ${sql.join(from, sql` `)} where ${all(where)} group by ${at.location}`;
 }

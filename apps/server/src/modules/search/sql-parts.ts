@@ -22,6 +22,8 @@ export interface DialectSql {
     alias: string,
     column: string,
   ): Sql;
+  /** Whether textDriven's rows hold every indexed word: no need to look for them again. */
+  matchIsExact: boolean;
   /** A join in the order written: SQLite's CROSS JOIN (it has no statistics to choose by). */
   join: Sql;
   /** Text compared by code point, as JavaScript compares the ids and dates it sorts. */
@@ -42,6 +44,8 @@ const sqlite: DialectSql = {
     return sql`${fts} cross join ${sql.table(table)} as ${sql.id(alias)}
       on ${sql.id(alias)}.seq = ${fts}.rowid and ${fts} match ${p.match}`;
   },
+  // A phrase of trigrams, case-sensitive, matches exactly where the string is a substring.
+  matchIsExact: true,
   join: sql`cross join`,
   binary: sql``,
   planned: sql``,
@@ -56,6 +60,8 @@ const postgres: DialectSql = {
   textDriven: (p, table, alias, column) =>
     sql`(select * from ${sql.table(table)} where ${sql.ref(column)} like ${p.likes[0]}
       and ${sql.ref(column)} like ${p.likes[1]}) as ${sql.id(alias)}`,
+  // Only the two longest words are given to LIKE.
+  matchIsExact: false,
   join: sql`join`,
   binary: sql`collate "C"`,
   planned: sql.raw(planEachRun),
