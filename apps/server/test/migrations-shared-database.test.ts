@@ -35,6 +35,7 @@ describe.runIf(postgres)('migrations on a PostgreSQL database shared by schemas'
       '0011-share-claims',
       '0012-search-index',
       '0013-season-reads',
+      '0014-search-find-dates',
     ]);
     const user = await second.signUp();
     const res = await second.app.inject({

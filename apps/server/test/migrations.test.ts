@@ -35,6 +35,7 @@ describe.each(databaseKinds)('schema on $name', (kind) => {
       '0011-share-claims',
       '0012-search-index',
       '0013-season-reads',
+      '0014-search-find-dates',
     ]);
   });
 

@@ -1,7 +1,7 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { withPreparedStatements } from '../src/db/pg-prepared.ts';
+import { planEachRun, withPreparedStatements } from '../src/db/pg-prepared.ts';
 import { databaseKinds, type TestDatabase } from './helpers/databases.ts';
 
 const postgres = databaseKinds.find((kind) => kind.name === 'postgres');
@@ -70,5 +70,16 @@ describe.skipIf(!postgres)('prepared statements on PostgreSQL', () => {
     expect(await db.selectFrom('spots').select('name').where('id', '=', 3).execute()).toEqual([
       { name: 'ash' },
     ]);
+  });
+
+  it('prepares no text that begins with planEachRun', async () => {
+    const { db, prepared } = await open();
+    await db.insertInto('spots').values({ id: 1, name: 'oak' }).execute();
+    const read = () =>
+      sql<{ name: string }>`${sql.raw(planEachRun)}select name from spots
+      where id = ${1}`.execute(db);
+    await read();
+    expect((await read()).rows).toEqual([{ name: 'oak' }]);
+    expect(await prepared()).toHaveLength(1);
   });
 });

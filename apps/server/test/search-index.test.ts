@@ -216,7 +216,8 @@ describe.each(databaseKinds)(
         }),
         { numRuns: 2_000 },
       );
-      // Drivers (6) × spot facets × the finds' visit row × spots alone, and one for the visits.
+      // One text per combination of the plan's flags a search can have (driver, spot facets, the
+      // finds' visit row, spots alone, unit or quantity asked, words the index decides on SQLite).
       expect(texts.size).toBeLessThanOrEqual(30);
     });
   },

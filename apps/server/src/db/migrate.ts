@@ -19,6 +19,7 @@ import { shares } from './migrations/0010-shares.ts';
 import { shareClaims } from './migrations/0011-share-claims.ts';
 import { searchIndexTables } from './migrations/0012-search-index.ts';
 import { seasonReads } from './migrations/0013-season-reads.ts';
+import { searchFindDates } from './migrations/0014-search-find-dates.ts';
 
 function provider(dialect: DialectName): MigrationProvider {
   return {
@@ -36,6 +37,7 @@ function provider(dialect: DialectName): MigrationProvider {
       '0011-share-claims': shareClaims(),
       '0012-search-index': searchIndexTables(dialect),
       '0013-season-reads': seasonReads(dialect),
+      '0014-search-find-dates': searchFindDates(dialect),
     }),
   };
 }

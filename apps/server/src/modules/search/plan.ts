@@ -23,6 +23,8 @@ export interface SearchPlan {
   visitRow: boolean;
   /** Spots match by their own text (no visit facets, words given): a part of their own. */
   spotsAlone: boolean;
+  /** A unit or quantity is asked: without, the finds driver reads its index alone. */
+  findValues: boolean;
   terrain: string[];
   trees: string[];
   categories: string[];
@@ -40,6 +42,8 @@ export interface SearchPlan {
   /** Words with a separator in them: checked on each text apart. */
   splitWords: string[];
   splitExcluded: string[];
+  /** Every word without the separator has three characters or more: the match holds them all. */
+  docIndexed: boolean;
   /** SQLite: an FTS5 expression of the words of three characters or more. */
   match: string;
   /** PostgreSQL: LIKE patterns of the two longest such words (`%` when fewer). */
@@ -95,6 +99,7 @@ export function planOf(search: NormalizedSearch): SearchPlan {
       bbox !== undefined,
     visitRow: search.words.length + search.excluded.length > 0,
     spotsAlone: !search.visitFacets && search.words.length > 0,
+    findValues: search.unit !== undefined || search.minQuantity !== undefined,
     terrain: [...search.terrain],
     trees: [...search.tree],
     categories: [...search.category],
@@ -108,6 +113,7 @@ export function planOf(search: NormalizedSearch): SearchPlan {
     docExcluded: search.excluded.filter((word) => !split(word)),
     splitWords: search.words.filter(split),
     splitExcluded: search.excluded.filter(split),
+    docIndexed: indexed.length === docWords.length,
     match: indexed.map(ftsString).join(' AND '),
     likes: [longest[0], longest[1]].map((word) => (word ? likePattern(word) : '%')) as [
       string,

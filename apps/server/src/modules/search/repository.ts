@@ -7,8 +7,8 @@ import { dialectSql, type DialectSql } from './sql-parts.ts';
 /*
  * The search's two reads over the index (db/search-index.ts), both of one user only: the page of
  * matching spots with their order and count, then the matching visits of that page. What they
- * decide is docs/behaviour.md#search, as packages/contract/src/search-match.ts computes it; the
- * trigram index only narrows, and every word is then checked with instr/strpos, so `%`, `_`,
+ * decide is docs/behaviour.md#search, as packages/contract/src/search-match.ts computes it; a
+ * word the trigram index does not decide exactly is checked with instr/strpos, so `%`, `_`,
  * `"`, `NEAR(` and `\` are text like any other. On SQLite, which keeps no statistics, the order
  * of reading is written out (CROSS JOIN keeps it; `user_id || ''` is no index).
  */
@@ -63,14 +63,21 @@ function spotText(q: DialectSql, p: SearchPlan): Sql[] {
   ];
 }
 
-/** The find conditions on `f`: species (unless the finds drive), unit, quantity. */
+/**
+ * The find conditions on `f`: species (unless the finds drive), and unit and quantity when asked
+ * (else they are not named, so the finds' index, which holds neither, answers alone).
+ */
 function findFacets(q: DialectSql, p: SearchPlan, withSpecies: boolean): Sql[] {
   return [
     ...(withSpecies
       ? [sql`(${p.species.length} = 0 or f.species_key in ${q.values(p.species)})`]
       : []),
-    sql`(${p.unit === null ? 0 : 1} = 0 or f.unit = ${p.unit ?? ''})`,
-    sql`(${p.minQuantity === null ? 0 : 1} = 0 or f.quantity >= ${p.minQuantity ?? 0})`,
+    ...(p.findValues
+      ? [
+          sql`(${p.unit === null ? 0 : 1} = 0 or f.unit = ${p.unit ?? ''})`,
+          sql`(${p.minQuantity === null ? 0 : 1} = 0 or f.quantity >= ${p.minQuantity ?? 0})`,
+        ]
+      : []),
   ];
 }
 
@@ -78,8 +85,16 @@ function findFacets(q: DialectSql, p: SearchPlan, withSpecies: boolean): Sql[] {
  * The visit's conditions: year, months, finds (when they do not drive), and with the visit's
  * row `v` its words and excluded words. A word without the separator is in `v.doc` exactly
  * when it is in the spot's text or the visit's; one with it is looked for in each apart.
+ * `matched`: the words' index has decided the words without the separator (sql-parts.ts).
  */
-function visitFacets(q: DialectSql, p: SearchPlan, userId: string, at: Visit, row: boolean) {
+function visitFacets(
+  q: DialectSql,
+  p: SearchPlan,
+  userId: string,
+  at: Visit,
+  row: boolean,
+  matched = false,
+) {
   const year = p.year ?? { from: '', to: '' };
   const where: Sql[] = [
     sql`(${p.year ? 1 : 0} = 0 or (${at.date} >= ${year.from} and ${at.date} <= ${year.to}))`,
@@ -96,8 +111,12 @@ function visitFacets(q: DialectSql, p: SearchPlan, userId: string, at: Visit, ro
   const inEither = (word: Sql) => sql`(${q.has(spotPart, word)} or ${q.has(sql`v.text`, word)})`;
   return [
     ...where,
-    sql`(${p.docWords.length} = 0 or not exists (select 1 from ${q.rows(p.docWords, 'w')}
-      where not (${q.has(sql`v.doc`, sql`w.value`)})))`,
+    ...(matched
+      ? []
+      : [
+          sql`(${p.docWords.length} = 0 or not exists (select 1 from ${q.rows(p.docWords, 'w')}
+            where not (${q.has(sql`v.doc`, sql`w.value`)})))`,
+        ]),
     sql`(${p.splitWords.length} = 0 or not exists (select 1 from ${q.rows(p.splitWords, 'w')}
       where not ${inEither(sql`w.value`)}))`,
     sql`(${p.docExcluded.length} = 0 or not exists (select 1 from ${q.rows(p.docExcluded, 'x')}
@@ -133,7 +152,8 @@ function visitsPart(q: DialectSql, p: SearchPlan, userId: string): Sql {
     from.push(sql`${q.join} search_spots s on s.location_id = ${at.location}`);
     where.push(sql`s.user_id = ${userId}`, ...spotFacets(q, p, userId));
   }
-  where.push(...visitFacets(q, p, userId, at, row));
+  const matched = p.driver === 'text' && q.matchIsExact && p.docIndexed;
+  where.push(...visitFacets(q, p, userId, at, row, matched));
   return sql`select ${at.location} as id, max(${at.date}) as newest, 0 as satisfied
     from ${sql.join(from, sql` `)} where ${all(where)} group by ${at.location}`;
 }
@@ -172,7 +192,7 @@ export const searchStatements = {
       ...(p.driver === 'spots' ? [] : [visitsPart(q, p, userId)]),
       ...(p.driver === 'spots' || p.spotsAlone ? [spotsPart(q, p, userId)] : []),
     ];
-    return sql<RankedSpot>`with hits as (${sql.join(parts, sql` union all `)})
+    return sql<RankedSpot>`${q.planned}with hits as (${sql.join(parts, sql` union all `)})
       select id, max(newest) as newest, max(satisfied) as satisfied, count(*) over () as total
       from hits group by id
       order by max(newest) ${q.binary} desc nulls last, id ${q.binary}
@@ -180,8 +200,7 @@ export const searchStatements = {
   },
   visitsOf(dialect: DialectName, userId: string, p: SearchPlan, locationIds: readonly string[]) {
     const q = dialectSql(dialect);
-    return sql<VisitHit>`
-      select v.location_id, v.entry_id, v.date
+    return sql<VisitHit>`${q.planned}select v.location_id, v.entry_id, v.date
       from ${q.rows(locationIds, 'page')} ${q.join} search_visits v on v.location_id = page.value
       where (v.user_id || '') = ${userId}
         and ${all(visitFacets(q, p, userId, fromVisits, true))}`;

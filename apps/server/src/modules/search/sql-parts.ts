@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DialectName } from '../../db/dialect.ts';
+import { planEachRun } from '../../db/pg-prepared.ts';
 import type { SearchPlan } from './plan.ts';
 
 type Sql = RawBuilder<unknown>;
@@ -21,10 +22,14 @@ export interface DialectSql {
     alias: string,
     column: string,
   ): Sql;
+  /** Whether textDriven's rows hold every indexed word: no need to look for them again. */
+  matchIsExact: boolean;
   /** A join in the order written: SQLite's CROSS JOIN (it has no statistics to choose by). */
   join: Sql;
   /** Text compared by code point, as JavaScript compares the ids and dates it sorts. */
   binary: Sql;
+  /** Begins a statement: on PostgreSQL, planned with its values on each run (db/pg-prepared.ts). */
+  planned: Sql;
 }
 
 const sqlite: DialectSql = {
@@ -39,8 +44,11 @@ const sqlite: DialectSql = {
     return sql`${fts} cross join ${sql.table(table)} as ${sql.id(alias)}
       on ${sql.id(alias)}.seq = ${fts}.rowid and ${fts} match ${p.match}`;
   },
+  // A phrase of trigrams, case-sensitive, matches exactly where the string is a substring.
+  matchIsExact: true,
   join: sql`cross join`,
   binary: sql``,
+  planned: sql``,
 };
 
 const postgres: DialectSql = {
@@ -52,8 +60,11 @@ const postgres: DialectSql = {
   textDriven: (p, table, alias, column) =>
     sql`(select * from ${sql.table(table)} where ${sql.ref(column)} like ${p.likes[0]}
       and ${sql.ref(column)} like ${p.likes[1]}) as ${sql.id(alias)}`,
+  // Only the two longest words are given to LIKE.
+  matchIsExact: false,
   join: sql`join`,
   binary: sql`collate "C"`,
+  planned: sql.raw(planEachRun),
 };
 
 export const dialectSql = (dialect: DialectName): DialectSql =>
