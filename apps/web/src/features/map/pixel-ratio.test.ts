@@ -1,10 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import {
   drawFirstWhenSettled,
   firstPixelRatio,
   hiddenAtMostMs,
   settledPixelRatio,
   shownAttribute,
+  spotsVisibleMark,
 } from './pixel-ratio.ts';
 
 /** Just enough of a MapLibre map: its events, its pixel ratio, its canvas and the frames asked for. */
@@ -48,10 +49,16 @@ function fakeMap() {
 describe('the map pixel ratio', () => {
   beforeEach(() => {
     vi.useFakeTimers();
+    marks = vi.spyOn(performance, 'mark');
   });
   afterEach(() => {
     vi.useRealTimers();
+    vi.restoreAllMocks();
   });
+
+  // Fake timers replace `performance` too: its marks are counted as they are asked for.
+  let marks: MockInstance<Performance['mark']>;
+  const spotsVisible = () => marks.mock.calls.filter(([name]) => name === spotsVisibleMark).length;
 
   it('starts at one pixel per CSS pixel, or fewer on a screen below that', () => {
     expect(firstPixelRatio(1.75)).toBe(1);
@@ -156,5 +163,79 @@ describe('the map pixel ratio', () => {
     map.fire('idle');
     map.fire('idle');
     expect(map.setRatios).toEqual([1.75]);
+  });
+
+  it('marks the spots visible when the canvas is shown drawn with them, once', () => {
+    const map = fakeMap();
+    let complete = false;
+    drawFirstWhenSettled(
+      map as never,
+      () => 1.75,
+      () => complete,
+    );
+    map.fire('render');
+    map.fire('idle');
+    expect(spotsVisible()).toBe(0);
+    complete = true;
+    map.fire('idle');
+    expect(map.shown()).toBe(false);
+    expect(spotsVisible()).toBe(0);
+    map.fire('idle');
+    expect(map.shown()).toBe(true);
+    expect(spotsVisible()).toBe(1);
+    map.fire('render');
+    map.fire('idle');
+    vi.advanceTimersByTime(hiddenAtMostMs);
+    expect(spotsVisible()).toBe(1);
+  });
+
+  it('marks nothing when the timer shows a canvas without the spots, until a frame draws them', () => {
+    const map = fakeMap();
+    let complete = false;
+    drawFirstWhenSettled(
+      map as never,
+      () => 1,
+      () => complete,
+    );
+    vi.advanceTimersByTime(hiddenAtMostMs);
+    expect(map.shown()).toBe(true);
+    map.fire('render');
+    expect(spotsVisible()).toBe(0);
+    complete = true;
+    map.fire('render');
+    expect(spotsVisible()).toBe(1);
+    map.fire('render');
+    map.fire('idle');
+    expect(spotsVisible()).toBe(1);
+  });
+
+  it('marks nothing once the map is removed', () => {
+    const map = fakeMap();
+    let complete = false;
+    drawFirstWhenSettled(
+      map as never,
+      () => 1,
+      () => complete,
+    );
+    vi.advanceTimersByTime(hiddenAtMostMs);
+    map.fire('remove');
+    complete = true;
+    map.fire('render');
+    expect(spotsVisible()).toBe(0);
+  });
+
+  it('marks the spots visible when the timer shows a canvas that has them', () => {
+    const map = fakeMap();
+    drawFirstWhenSettled(
+      map as never,
+      () => 1,
+      () => true,
+    );
+    vi.advanceTimersByTime(hiddenAtMostMs);
+    expect(map.shown()).toBe(true);
+    expect(spotsVisible()).toBe(1);
+    map.fire('render');
+    map.fire('idle');
+    expect(spotsVisible()).toBe(1);
   });
 });

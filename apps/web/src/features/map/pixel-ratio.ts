@@ -23,6 +23,13 @@ export const hiddenAtMostMs = 1000;
 export const shownAttribute = 'data-shown';
 
 /**
+ * The User Timing mark (`performance.mark`) of the moment the user sees their spots: the first
+ * frame of the shown canvas with `complete()` true, what Lighthouse and the bench report beside
+ * LCP. A journal with no spots gets it once the empty spots source has loaded on a shown canvas.
+ */
+export const spotsVisibleMark = 'fj:spots-visible';
+
+/**
  * Calls `then` once the GPU has carried out every drawing command given so far to the canvas's
  * WebGL 2 context (MapLibre's own: a canvas has one), asking without waiting; at once without
  * WebGL 2. Showing the canvas before that would make the page wait for the GPU's backlog
@@ -61,6 +68,9 @@ type FirstDrawMap = Pick<
  * settles (the style, each tile of spots) do not block it at all when the GPU has drawn them
  * before the canvas is shown, and the first picture shown is the finished one. The listeners
  * and the timer go with the map.
+ *
+ * `spotsVisibleMark` is set when the canvas is shown with `complete()` true, or, when the timer
+ * showed it before that (slow tiles), at the first frame drawn afterwards with `complete()` true.
  */
 export function drawFirstWhenSettled(
   map: FirstDrawMap,
@@ -68,15 +78,27 @@ export function drawFirstWhenSettled(
   complete: () => boolean,
 ): void {
   let shown = false;
-  const show = () => {
+  const drawnComplete = () => {
+    if (!complete()) return;
+    map.off('render', drawnComplete);
+    performance.mark(spotsVisibleMark);
+  };
+  const show = (drawn: boolean) => {
     if (shown) return;
     shown = true;
     clearTimeout(timer);
     // No new frame: the canvas shows the last one drawn, and one more would be read back again.
     map.getCanvas().setAttribute(shownAttribute, '');
+    // Complete already: the frame shown has the spots, or the next does (a map at rest draws
+    // no more frames to wait for).
+    if (drawn || complete()) performance.mark(spotsVisibleMark);
+    else map.on('render', drawnComplete);
   };
-  const timer = setTimeout(show, hiddenAtMostMs);
-  map.once('remove', () => clearTimeout(timer));
+  const timer = setTimeout(() => show(false), hiddenAtMostMs);
+  map.once('remove', () => {
+    clearTimeout(timer);
+    map.off('render', drawnComplete);
+  });
 
   const follow = () => {
     const wanted = settledPixelRatio(deviceRatio());
@@ -90,7 +112,7 @@ export function drawFirstWhenSettled(
     follow();
     map.on('resize', follow);
     // Sharpened: shown after that frame, once idle again; already sharp: shown now.
-    const drawnThenShow = () => afterGpu(map.getCanvas(), show);
+    const drawnThenShow = () => afterGpu(map.getCanvas(), () => show(true));
     if (map.getPixelRatio() === before) drawnThenShow();
     else map.once('idle', drawnThenShow);
   };
