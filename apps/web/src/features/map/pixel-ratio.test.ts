@@ -2,7 +2,6 @@ import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } fr
 import {
   drawFirstWhenSettled,
   firstPixelRatio,
-  hiddenAtMostMs,
   settledPixelRatio,
   shownAttribute,
   spotsVisibleMark,
@@ -104,21 +103,17 @@ describe('the map pixel ratio', () => {
     expect(map.setRatios).toEqual([2, 1.25]);
   });
 
-  it('shows the canvas only once it is drawn sharp', () => {
+  it('shows the canvas at once', () => {
     const map = fakeMap();
     drawFirstWhenSettled(
       map as never,
       () => 1.75,
-      () => true,
+      () => false,
     );
-    map.fire('idle');
-    expect(map.setRatios).toEqual([1.75]);
-    expect(map.shown()).toBe(false);
-    map.fire('idle');
     expect(map.shown()).toBe(true);
   });
 
-  it('waits for an idle with what the map must show (not the style alone)', () => {
+  it('sharpens on an idle with what the map must show (not the style alone)', () => {
     const map = fakeMap();
     let complete = false;
     drawFirstWhenSettled(
@@ -131,41 +126,9 @@ describe('the map pixel ratio', () => {
     complete = true;
     map.fire('idle');
     expect(map.setRatios).toEqual([1.75]);
-    expect(map.shown()).toBe(false);
-    map.fire('idle');
-    expect(map.shown()).toBe(true);
   });
 
-  it('shows the canvas on the first idle when it is already at the screen density', () => {
-    const map = fakeMap();
-    drawFirstWhenSettled(
-      map as never,
-      () => 1,
-      () => true,
-    );
-    expect(map.shown()).toBe(false);
-    map.fire('idle');
-    expect(map.setRatios).toEqual([]);
-    expect(map.shown()).toBe(true);
-  });
-
-  it('shows the canvas after a while when the map does not settle (slow tiles)', () => {
-    const map = fakeMap();
-    drawFirstWhenSettled(
-      map as never,
-      () => 1.75,
-      () => true,
-    );
-    vi.advanceTimersByTime(hiddenAtMostMs - 1);
-    expect(map.shown()).toBe(false);
-    vi.advanceTimersByTime(1);
-    expect(map.shown()).toBe(true);
-    map.fire('idle');
-    map.fire('idle');
-    expect(map.setRatios).toEqual([1.75]);
-  });
-
-  it('marks the spots visible when the canvas is shown drawn with them, once', () => {
+  it('marks the spots visible at the first frame drawn with them, once', () => {
     const map = fakeMap();
     let complete = false;
     drawFirstWhenSettled(
@@ -177,35 +140,11 @@ describe('the map pixel ratio', () => {
     map.fire('idle');
     expect(spotsVisible()).toBe(0);
     complete = true;
-    map.fire('idle');
-    expect(map.shown()).toBe(false);
-    expect(spotsVisible()).toBe(0);
-    map.fire('idle');
-    expect(map.shown()).toBe(true);
-    expect(spotsVisible()).toBe(1);
-    map.fire('render');
-    map.fire('idle');
-    vi.advanceTimersByTime(hiddenAtMostMs);
-    expect(spotsVisible()).toBe(1);
-  });
-
-  it('marks nothing when the timer shows a canvas without the spots, until a frame draws them', () => {
-    const map = fakeMap();
-    let complete = false;
-    drawFirstWhenSettled(
-      map as never,
-      () => 1,
-      () => complete,
-    );
-    vi.advanceTimersByTime(hiddenAtMostMs);
-    expect(map.shown()).toBe(true);
-    map.fire('render');
-    expect(spotsVisible()).toBe(0);
-    complete = true;
     map.fire('render');
     expect(spotsVisible()).toBe(1);
     map.fire('render');
     map.fire('idle');
+    map.fire('render');
     expect(spotsVisible()).toBe(1);
   });
 
@@ -217,25 +156,9 @@ describe('the map pixel ratio', () => {
       () => 1,
       () => complete,
     );
-    vi.advanceTimersByTime(hiddenAtMostMs);
     map.fire('remove');
     complete = true;
     map.fire('render');
     expect(spotsVisible()).toBe(0);
-  });
-
-  it('marks the spots visible when the timer shows a canvas that has them', () => {
-    const map = fakeMap();
-    drawFirstWhenSettled(
-      map as never,
-      () => 1,
-      () => true,
-    );
-    vi.advanceTimersByTime(hiddenAtMostMs);
-    expect(map.shown()).toBe(true);
-    expect(spotsVisible()).toBe(1);
-    map.fire('render');
-    map.fire('idle');
-    expect(spotsVisible()).toBe(1);
   });
 });
