@@ -161,4 +161,17 @@ describe('the map pixel ratio', () => {
     map.fire('render');
     expect(spotsVisible()).toBe(0);
   });
+
+  it('marks the spots visible at once when they are drawn already (a load after the last tile)', () => {
+    const map = fakeMap();
+    drawFirstWhenSettled(
+      map as never,
+      () => 1,
+      () => true,
+    );
+    expect(spotsVisible()).toBe(1);
+    map.fire('render');
+    map.fire('idle');
+    expect(spotsVisible()).toBe(1);
+  });
 });

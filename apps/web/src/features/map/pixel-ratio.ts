@@ -49,7 +49,10 @@ export function drawFirstWhenSettled(
     map.off('render', drawnComplete);
     performance.mark(spotsVisibleMark);
   };
-  map.on('render', drawnComplete);
+  // MapLibre's own `load` comes just after the frame that finished loading everything: that
+  // frame has the spots, and a map at rest draws no other.
+  if (complete()) performance.mark(spotsVisibleMark);
+  else map.on('render', drawnComplete);
   map.once('remove', () => map.off('render', drawnComplete));
 
   const follow = () => {
