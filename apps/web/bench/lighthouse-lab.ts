@@ -61,14 +61,14 @@ async function ab(dists: string[], runs: number, reportDir: string) {
         results[i]?.push(result);
         writeFileSync(path.join(reportDir, `build${i}-run${run}.json`), result.report);
         console.log(
-          `build ${i} run ${run}: ${result.performance} TBT ${Math.round(result.tbtMs)} ms, FCP ${Math.round(result.fcpMs)}, LCP ${Math.round(result.lcpMs)}, load ${loadavg()[0]?.toFixed(1)}; long tasks ${longTasks(result.report)}`,
+          `build ${i} run ${run}: ${result.performance} TBT ${Math.round(result.tbtMs)} ms, FCP ${Math.round(result.fcpMs)}, LCP ${Math.round(result.lcpMs)}; observed LCP ${Math.round(result.observedLcpMs)}, spots visible ${Math.round(result.spotsVisibleMs)}; load ${loadavg()[0]?.toFixed(1)}; long tasks ${longTasks(result.report)}`,
         );
       }
     }
     dists.forEach((dist, i) => {
       const own = results[i] ?? [];
       console.log(
-        `${dist}: score median ${median(own.map((r) => r.performance))} (${own.map((r) => r.performance).join('/')}), TBT median ${Math.round(median(own.map((r) => r.tbtMs)))} ms (${own.map((r) => Math.round(r.tbtMs)).join('/')})`,
+        `${dist}: score median ${median(own.map((r) => r.performance))} (${own.map((r) => r.performance).join('/')}), TBT median ${Math.round(median(own.map((r) => r.tbtMs)))} ms (${own.map((r) => Math.round(r.tbtMs)).join('/')}); observed: LCP median ${Math.round(median(own.map((r) => r.observedLcpMs)))} ms, spots visible median ${Math.round(median(own.map((r) => r.spotsVisibleMs)))} ms (${own.map((r) => Math.round(r.spotsVisibleMs)).join('/')})`,
       );
     });
   } finally {

@@ -2,8 +2,9 @@
 // drawn, beside MapLibre alone drawing the same points (bare-map.html), in one Chromium with
 // SwiftShader, alternating runs. Each run's browser profile has nothing cached; the app's holds
 // what a device the user signed in on holds (the session cookie, the app's local storage).
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../e2e/support/context.ts';
+import { spotsVisibleMark } from '../src/features/map/pixel-ratio.ts';
 import type { BenchServer } from './app-server.ts';
 import { startBareMap } from './bare-map-server.ts';
 import { startRecording, type RunRecording } from './run-recording.ts';
@@ -31,7 +32,46 @@ const doneWhenDrawn = (expected: string) => `
     requestAnimationFrame(() => { window.benchDone = performance.now(); });
   });
   observer.observe(document, { childList: true, subtree: true, characterData: true });
+  ${largestPaint}
 `;
+
+/** The page's latest largest-contentful-paint so far, as window.benchLcp (ms). */
+const largestPaint = `
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.benchLcp = entry.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+`;
+
+/** ms from navigation start: the end of the run, the spots first seen, and LCP by then. */
+export interface PageRun {
+  doneMs: number;
+  spotsVisibleMs: number;
+  lcpMs: number;
+}
+
+async function pageRun(page: Page): Promise<PageRun> {
+  await page.waitForFunction(() => (window as { benchDone?: number }).benchDone, undefined, {
+    timeout: 120_000,
+  });
+  // A canvas hidden until idle is shown after the end; a mark that never comes is NaN.
+  await page
+    .waitForFunction(
+      (mark) => performance.getEntriesByName(mark, 'mark').length,
+      spotsVisibleMark,
+      {
+        timeout: 10_000,
+      },
+    )
+    .catch(() => undefined);
+  return page.evaluate(
+    (mark) => ({
+      doneMs: (window as { benchDone?: number }).benchDone ?? Number.NaN,
+      spotsVisibleMs: performance.getEntriesByName(mark, 'mark')[0]?.startTime ?? Number.NaN,
+      lcpMs: (window as { benchLcp?: number }).benchLcp ?? Number.NaN,
+    }),
+    spotsVisibleMark,
+  );
+}
 
 export type DeviceState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
@@ -60,8 +100,8 @@ export async function signedInStorage(
 }
 
 /**
- * ms from navigation start to the app's map showing every spot, clusters drawn; `recording`
- * asks for a CPU profile or trace of the run (map-lab.ts).
+ * The app's run: ms from navigation start to the map showing every spot, clusters drawn (the
+ * end), and to the spots first seen; `recording` asks for a CPU profile or trace (map-lab.ts).
  */
 export async function timeApp(
   browser: Browser,
@@ -69,7 +109,7 @@ export async function timeApp(
   storage: DeviceState,
   total: number,
   recording: RunRecording = {},
-): Promise<number> {
+): Promise<PageRun> {
   // A new context each time: cookies and local storage as given, nothing cached.
   const context = await browser.newContext({ viewport, storageState: storage });
   try {
@@ -77,31 +117,22 @@ export async function timeApp(
     await page.addInitScript({ content: doneWhenDrawn(`${total} spots on the map`) });
     const stopRecording = await startRecording(browser, context, page, recording);
     await page.goto(`${server.baseUrl}/`);
-    const done = await page.waitForFunction(
-      () => (window as { benchDone?: number }).benchDone,
-      undefined,
-      { timeout: 120_000 },
-    );
-    const ms = Number(await done.jsonValue());
+    const run = await pageRun(page);
     await stopRecording();
-    return ms;
+    return run;
   } finally {
     await context.close();
   }
 }
 
-/** ms from navigation start to the bare page's first idle with the points drawn. */
-export async function timeBare(browser: Browser, referenceUrl: string): Promise<number> {
+/** The bare page's run: to its first idle with the points drawn, and to the points first seen. */
+export async function timeBare(browser: Browser, referenceUrl: string): Promise<PageRun> {
   const context = await browser.newContext({ viewport });
   try {
     const page = await context.newPage();
+    await page.addInitScript({ content: largestPaint });
     await page.goto(referenceUrl);
-    const done = await page.waitForFunction(
-      () => (window as { benchDone?: number }).benchDone,
-      undefined,
-      { timeout: 120_000 },
-    );
-    return Number(await done.jsonValue());
+    return await pageRun(page);
   } finally {
     await context.close();
   }
@@ -113,10 +144,8 @@ export const median = (values: number[]) => {
 };
 
 export interface MapIdleResult {
-  appMs: number;
-  bareMs: number;
-  appRuns: number[];
-  bareRuns: number[];
+  app: PageRun[];
+  bare: PageRun[];
 }
 
 /**
@@ -134,13 +163,13 @@ export async function measureMapIdle(
   try {
     await timeBare(browser, reference.url);
     const storage = await signedInStorage(browser, server, user, total);
-    const appRuns: number[] = [];
-    const bareRuns: number[] = [];
+    const app: PageRun[] = [];
+    const bare: PageRun[] = [];
     for (let i = 0; i < runs; i++) {
-      bareRuns.push(await timeBare(browser, reference.url));
-      appRuns.push(await timeApp(browser, server, storage, total));
+      bare.push(await timeBare(browser, reference.url));
+      app.push(await timeApp(browser, server, storage, total));
     }
-    return { appMs: median(appRuns), bareMs: median(bareRuns), appRuns, bareRuns };
+    return { app, bare };
   } finally {
     await browser.close();
     await reference.stop();

@@ -16,7 +16,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../e2e/support/context.ts';
 import { freePort, startServer, type StartedServer } from '../e2e/support/server.ts';
 import { startBareMap } from './bare-map-server.ts';
-import { median, signedInStorage, timeApp, timeBare } from './map-idle.ts';
+import { median, signedInStorage, timeApp, timeBare, type PageRun } from './map-idle.ts';
 import { seedSpots, signUpBenchUser, spotPositions, type BenchUser } from './seed.ts';
 
 const labDir = process.env.MAP_LAB_DIR ?? path.join(tmpdir(), 'fj-map-lab');
@@ -87,8 +87,8 @@ async function ab(browser: Browser, user: BenchUser, dists: string[], runs: numb
     for (const server of servers)
       builds.push({ server, state: await signedInStorage(browser, server, user, total) });
     await timeBare(browser, reference.url);
-    const times = builds.map(() => [] as number[]);
-    const bare: number[] = [];
+    const times = builds.map(() => [] as PageRun[]);
+    const bare: PageRun[] = [];
     const loads: number[] = [];
     for (let run = 0; run < runs; run++) {
       bare.push(await timeBare(browser, reference.url));
@@ -103,11 +103,17 @@ async function ab(browser: Browser, user: BenchUser, dists: string[], runs: numb
     console.log(
       `${new Date().toISOString()}, load average ${loads.map((l) => l.toFixed(1)).join('/')}`,
     );
-    dists.forEach((dist, i) => {
-      const own = times[i] ?? [];
-      console.log(`${dist}: median ${Math.round(median(own))} ms (${rounded(own)})`);
-    });
-    console.log(`bare MapLibre: median ${Math.round(median(bare))} ms (${rounded(bare)})`);
+    const line = (label: string, own: PageRun[]) => {
+      const figure = (key: keyof PageRun) => {
+        const values = own.map((one) => one[key]);
+        return `median ${Math.round(median(values))} ms (${rounded(values)})`;
+      };
+      console.log(
+        `${label}: idle ${figure('doneMs')}; spots visible ${figure('spotsVisibleMs')}; LCP ${figure('lcpMs')}`,
+      );
+    };
+    dists.forEach((dist, i) => line(dist, times[i] ?? []));
+    line('bare MapLibre', bare);
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
     await reference.stop();
@@ -119,7 +125,7 @@ async function record(browser: Browser, user: BenchUser, dist: string, prefix: s
   try {
     const state = await signedInStorage(browser, server, user, total);
     await timeApp(browser, server, state, total);
-    const ms = await timeApp(browser, server, state, total, {
+    const { doneMs: ms } = await timeApp(browser, server, state, total, {
       cpuProfile: `${prefix}.cpuprofile`,
       trace: `${prefix}.trace.json`,
     });

@@ -96,7 +96,7 @@ export async function measureOfflineStart(
     const appRuns: number[] = [];
     const bareRuns: number[] = [];
     for (let i = 0; i < runs; i++) {
-      bareRuns.push(await timeBare(browser, reference.url));
+      bareRuns.push((await timeBare(browser, reference.url)).doneMs);
       appRuns.push(await timeOfflineStart(browser, server, storage, spots));
     }
     return { appMs: median(appRuns), bareMs: median(bareRuns), appRuns, bareRuns };

@@ -186,7 +186,7 @@ function MapCanvas({
           shared={shared}
         />
       )}
-      {/* Until the canvas shows its first settled frame (drawFirstWhenSettled): map.css hides
+      {/* Until the canvas shows, once the map has loaded (drawFirstWhenSettled): map.css hides
           it then, without a render of the map's React tree. */}
       <div className="map-waiting" role="status">
         <span className="spinner" aria-hidden="true" /> Loading the map…

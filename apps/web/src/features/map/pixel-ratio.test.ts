@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import {
   drawFirstWhenSettled,
   firstPixelRatio,
-  hiddenAtMostMs,
   settledPixelRatio,
   shownAttribute,
+  spotsVisibleMark,
 } from './pixel-ratio.ts';
 
 /** Just enough of a MapLibre map: its events, its pixel ratio, its canvas and the frames asked for. */
@@ -48,10 +48,16 @@ function fakeMap() {
 describe('the map pixel ratio', () => {
   beforeEach(() => {
     vi.useFakeTimers();
+    marks = vi.spyOn(performance, 'mark');
   });
   afterEach(() => {
     vi.useRealTimers();
+    vi.restoreAllMocks();
   });
+
+  // Fake timers replace `performance` too: its marks are counted as they are asked for.
+  let marks: MockInstance<Performance['mark']>;
+  const spotsVisible = () => marks.mock.calls.filter(([name]) => name === spotsVisibleMark).length;
 
   it('starts at one pixel per CSS pixel, or fewer on a screen below that', () => {
     expect(firstPixelRatio(1.75)).toBe(1);
@@ -97,21 +103,17 @@ describe('the map pixel ratio', () => {
     expect(map.setRatios).toEqual([2, 1.25]);
   });
 
-  it('shows the canvas only once it is drawn sharp', () => {
+  it('shows the canvas at once', () => {
     const map = fakeMap();
     drawFirstWhenSettled(
       map as never,
       () => 1.75,
-      () => true,
+      () => false,
     );
-    map.fire('idle');
-    expect(map.setRatios).toEqual([1.75]);
-    expect(map.shown()).toBe(false);
-    map.fire('idle');
     expect(map.shown()).toBe(true);
   });
 
-  it('waits for an idle with what the map must show (not the style alone)', () => {
+  it('sharpens on an idle with what the map must show (not the style alone)', () => {
     const map = fakeMap();
     let complete = false;
     drawFirstWhenSettled(
@@ -124,37 +126,52 @@ describe('the map pixel ratio', () => {
     complete = true;
     map.fire('idle');
     expect(map.setRatios).toEqual([1.75]);
-    expect(map.shown()).toBe(false);
-    map.fire('idle');
-    expect(map.shown()).toBe(true);
   });
 
-  it('shows the canvas on the first idle when it is already at the screen density', () => {
+  it('marks the spots visible at the first frame drawn with them, once', () => {
+    const map = fakeMap();
+    let complete = false;
+    drawFirstWhenSettled(
+      map as never,
+      () => 1.75,
+      () => complete,
+    );
+    map.fire('render');
+    map.fire('idle');
+    expect(spotsVisible()).toBe(0);
+    complete = true;
+    map.fire('render');
+    expect(spotsVisible()).toBe(1);
+    map.fire('render');
+    map.fire('idle');
+    map.fire('render');
+    expect(spotsVisible()).toBe(1);
+  });
+
+  it('marks nothing once the map is removed', () => {
+    const map = fakeMap();
+    let complete = false;
+    drawFirstWhenSettled(
+      map as never,
+      () => 1,
+      () => complete,
+    );
+    map.fire('remove');
+    complete = true;
+    map.fire('render');
+    expect(spotsVisible()).toBe(0);
+  });
+
+  it('marks the spots visible at once when they are drawn already (a load after the last tile)', () => {
     const map = fakeMap();
     drawFirstWhenSettled(
       map as never,
       () => 1,
       () => true,
     );
-    expect(map.shown()).toBe(false);
+    expect(spotsVisible()).toBe(1);
+    map.fire('render');
     map.fire('idle');
-    expect(map.setRatios).toEqual([]);
-    expect(map.shown()).toBe(true);
-  });
-
-  it('shows the canvas after a while when the map does not settle (slow tiles)', () => {
-    const map = fakeMap();
-    drawFirstWhenSettled(
-      map as never,
-      () => 1.75,
-      () => true,
-    );
-    vi.advanceTimersByTime(hiddenAtMostMs - 1);
-    expect(map.shown()).toBe(false);
-    vi.advanceTimersByTime(1);
-    expect(map.shown()).toBe(true);
-    map.fire('idle');
-    map.fire('idle');
-    expect(map.setRatios).toEqual([1.75]);
+    expect(spotsVisible()).toBe(1);
   });
 });

@@ -13,34 +13,15 @@ export const firstPixelRatio = (deviceRatio: number) => Math.min(deviceRatio, 1)
 /** What the canvas draws at once settled: the screen's own density, at most `maxPixelRatio`. */
 export const settledPixelRatio = (deviceRatio: number) => Math.min(deviceRatio, maxPixelRatio);
 
-/**
- * The longest the canvas stays hidden while the map comes together (`drawFirstWhenSettled`):
- * tiles from a slow network should not keep the map away.
- */
-export const hiddenAtMostMs = 1000;
-
-/** Set on the canvas once it is shown; map.css hides the canvas until then. */
+/** Set on the canvas once the map has loaded: map.css hides the canvas and its status till then. */
 export const shownAttribute = 'data-shown';
 
 /**
- * Calls `then` once the GPU has carried out every drawing command given so far to the canvas's
- * WebGL 2 context (MapLibre's own: a canvas has one), asking without waiting; at once without
- * WebGL 2. Showing the canvas before that would make the page wait for the GPU's backlog
- * (software WebGL draws in another process, on the CPU).
+ * The User Timing mark (`performance.mark`) of the moment the user sees their spots: the first
+ * frame drawn with `complete()` true, what Lighthouse and the bench report beside
+ * LCP. A journal with no spots gets it once the empty spots source has loaded.
  */
-export function afterGpu(canvas: HTMLCanvasElement, then: () => void): void {
-  const gl = canvas.getContext('webgl2');
-  const fence = gl?.fenceSync(gl.SYNC_GPU_COMMANDS_COMPLETE, 0);
-  if (!gl || !fence) return then();
-  gl.flush();
-  const poll = () => {
-    // The status only changes between tasks (WebGL 2): polled on a timer, it never blocks.
-    if (gl.getSyncParameter(fence, gl.SYNC_STATUS) !== gl.SIGNALED) return void setTimeout(poll, 8);
-    gl.deleteSync(fence);
-    then();
-  };
-  setTimeout(poll, 0);
-}
+export const spotsVisibleMark = 'fj:spots-visible';
 
 type FirstDrawMap = Pick<
   MapLibreMap,
@@ -49,34 +30,30 @@ type FirstDrawMap = Pick<
 
 /**
  * The map's first draw, for a map made with `pixelRatio: firstPixelRatio(…)` and not idle yet
- * (call it from the map's `load`): the canvas stays hidden (map.css; the map's background
- * colour shows) until the map is idle with `complete()` true (what it must show is there),
- * drawn once more at the screen's density, and that frame is through the GPU (`afterGpu`);
- * at most `hiddenAtMostMs`. It is shown with the frame it last drew. From then on the density
- * follows the screen's when it changes (browser zoom, another screen: the map resizes then).
+ * (call it from the map's `load`): the canvas is shown at once, and drawn at the screen's
+ * density once the map is first idle with `complete()` true (what it must show is there). From
+ * then on the density follows the screen's when it changes (browser zoom, another screen: the
+ * map resizes then). `spotsVisibleMark` is set at the first frame drawn with `complete()` true.
  *
- * Why hidden: on a device without a GPU (Chromium with --disable-gpu, as Lighthouse and the
- * browser tests run) every frame of a shown WebGL canvas is read back to the page, which
- * waits for it; a hidden canvas's frames are not. So the 4–6 frames MapLibre draws before it
- * settles (the style, each tile of spots) do not block it at all when the GPU has drawn them
- * before the canvas is shown, and the first picture shown is the finished one. The listeners
- * and the timer go with the map.
+ * Not hidden until settled: a hidden canvas spared the page software WebGL's read-backs (a
+ * better Lighthouse TBT) but showed the spots 0.3–0.5 s later (web bench README).
  */
 export function drawFirstWhenSettled(
   map: FirstDrawMap,
   deviceRatio: () => number,
   complete: () => boolean,
 ): void {
-  let shown = false;
-  const show = () => {
-    if (shown) return;
-    shown = true;
-    clearTimeout(timer);
-    // No new frame: the canvas shows the last one drawn, and one more would be read back again.
-    map.getCanvas().setAttribute(shownAttribute, '');
+  map.getCanvas().setAttribute(shownAttribute, '');
+  const drawnComplete = () => {
+    if (!complete()) return;
+    map.off('render', drawnComplete);
+    performance.mark(spotsVisibleMark);
   };
-  const timer = setTimeout(show, hiddenAtMostMs);
-  map.once('remove', () => clearTimeout(timer));
+  // MapLibre's own `load` comes just after the frame that finished loading everything: that
+  // frame has the spots, and a map at rest draws no other.
+  if (complete()) performance.mark(spotsVisibleMark);
+  else map.on('render', drawnComplete);
+  map.once('remove', () => map.off('render', drawnComplete));
 
   const follow = () => {
     const wanted = settledPixelRatio(deviceRatio());
@@ -86,13 +63,8 @@ export function drawFirstWhenSettled(
   const settled = () => {
     if (!complete()) return;
     map.off('idle', settled);
-    const before = map.getPixelRatio();
     follow();
     map.on('resize', follow);
-    // Sharpened: shown after that frame, once idle again; already sharp: shown now.
-    const drawnThenShow = () => afterGpu(map.getCanvas(), show);
-    if (map.getPixelRatio() === before) drawnThenShow();
-    else map.once('idle', drawnThenShow);
   };
   map.on('idle', settled);
 }

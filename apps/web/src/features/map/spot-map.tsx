@@ -123,12 +123,12 @@ export function SpotMap({
       onLoad={(event) => {
         // At 'load', before the first 'idle': an effect after this render could come too late.
         // The spots' source is added just after the style has loaded (SpotLayers): an idle
-        // before that is the background alone.
+        // before that is the background alone; a frame before it has loaded lacks the spots.
         const map = event.target;
         drawFirstWhenSettled(
           map,
           () => window.devicePixelRatio,
-          () => map.getSource(spotsSourceId) !== undefined,
+          () => map.getSource(spotsSourceId) !== undefined && map.isSourceLoaded(spotsSourceId),
         );
         onReady();
       }}
