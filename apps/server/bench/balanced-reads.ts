@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { databaseKinds } from '../test/helpers/databases.ts';
 import { redisAnswers, testRedisUrl, uniqueRedisPrefix } from '../test/helpers/redis.ts';
+import { idTokenOf } from './http.ts';
 import { fillJournal } from './seed-journal.ts';
 import { measureInTurns } from './load.ts';
 import type { Figure } from './measure.ts';
@@ -23,13 +24,7 @@ async function signUpThrough(baseUrl: string): Promise<string> {
     headers: { 'content-type': 'application/json', origin: publicUrl },
     body: JSON.stringify({ email, password: 'chanterelle', name: 'bench' }),
   });
-  const session = signUp.headers.get('set-auth-token');
-  if (!signUp.ok || !session) throw new Error(`sign-up: ${signUp.status} ${await signUp.text()}`);
-  const token = await fetch(`${baseUrl}/api/auth/token`, {
-    headers: { authorization: `Bearer ${session}` },
-  });
-  if (!token.ok) throw new Error(`token: ${token.status}`);
-  return ((await token.json()) as { token: string }).token;
+  return idTokenOf(baseUrl, signUp);
 }
 
 export async function balancedReadFigures(): Promise<Figure[]> {

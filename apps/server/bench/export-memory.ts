@@ -12,32 +12,13 @@ import { performance } from 'node:perf_hooks';
 import { signUp } from './http.ts';
 import { fillJournal } from './seed-journal.ts';
 import type { Figure } from './measure.ts';
-import { memoryOf } from './photo-memory.ts';
+import { download, memoryOf, memoryServerSettings, type Download } from './photo-memory.ts';
 import { ensureBuilds, serverCommand, startUntilHealthy } from './processes.ts';
 
 const spots = 2000;
 const entriesEach = 10;
 /** The first entry of this many spots carries a photo. */
 const photos = 200;
-
-interface Download {
-  growthMiB: number;
-  ms: number;
-  bytes: number;
-}
-
-/** One GET read to its end in chunks, and the server's peak RSS above its RSS before it. */
-async function download(url: string, headers: Record<string, string>, pid: number) {
-  // "5" resets VmHWM to the current RSS, so the peak is this request's alone.
-  writeFileSync(`/proc/${pid}/clear_refs`, '5');
-  const before = memoryOf(pid).rss;
-  const start = performance.now();
-  const res = await fetch(url, { headers });
-  if (!res.ok || !res.body) throw new Error(`${url}: ${res.status}`);
-  let bytes = 0;
-  for await (const chunk of res.body) bytes += (chunk as Uint8Array).byteLength;
-  return { growthMiB: memoryOf(pid).peak - before, ms: performance.now() - start, bytes };
-}
 
 const note = (d: Download) =>
   `${(d.bytes / 2 ** 20).toFixed(1)} MiB in ${(d.ms / 1000).toFixed(1)} s`;
@@ -75,15 +56,10 @@ async function restoreInto(
 export async function exportMemoryFigures(): Promise<Figure[]> {
   ensureBuilds();
   const workDir = mkdtempSync(path.join(tmpdir(), 'fj-bench-export-'));
-  const env = { ...process.env };
-  delete env.DATABASE_URL;
-  const server = await startUntilHealthy(serverCommand, {
-    ...env,
-    NODE_ENV: 'production',
-    MALLOC_ARENA_MAX: '2',
-    DATA_DIR: path.join(workDir, 'data'),
-    RATE_LIMIT_MAX: '1000000000',
-  });
+  const server = await startUntilHealthy(
+    serverCommand,
+    memoryServerSettings(path.join(workDir, 'data')),
+  );
   try {
     const pid = server.child.pid ?? 0;
     const headers = { authorization: `Bearer ${(await signUp(server.baseUrl)).idToken}` };

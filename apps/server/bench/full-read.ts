@@ -3,45 +3,22 @@
 // cursor), each read to its last byte with the server's peak RSS growth meanwhile, as a ratio to
 // the answer's size (target 2: the answer streamed, not built whole first). The journal is
 // written straight into the database between two starts of the server, as search.ts writes it.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { connectDatabase } from '../src/db/connect.ts';
 import { signIn, signUp } from './http.ts';
 import type { Figure } from './measure.ts';
-import { memoryOf } from './photo-memory.ts';
+import { download, memoryOf, memoryServerSettings } from './photo-memory.ts';
 import { ensureBuilds, serverCommand, startUntilHealthy } from './processes.ts';
 import { journalOf, writeJournal } from './search-journal.ts';
 
 const spots = Number(process.env.FULL_READ_SPOTS ?? 20_000);
 
-/** One GET read to its end: its bytes, the time to the last byte, the server's peak RSS growth. */
-async function firstRead(url: string, headers: Record<string, string>, pid: number) {
-  // "5" resets VmHWM to the current RSS, so the peak is this request's alone.
-  writeFileSync(`/proc/${pid}/clear_refs`, '5');
-  const before = memoryOf(pid).rss;
-  const start = performance.now();
-  const res = await fetch(url, { headers });
-  if (!res.ok || !res.body) throw new Error(`${url}: ${res.status}`);
-  let bytes = 0;
-  for await (const chunk of res.body) bytes += (chunk as Uint8Array).byteLength;
-  const ms = performance.now() - start;
-  return { growthMiB: memoryOf(pid).peak - before, ms, bytes };
-}
-
 export async function fullReadFigures(): Promise<Figure[]> {
   ensureBuilds();
   const workDir = mkdtempSync(path.join(tmpdir(), 'fj-bench-full-read-'));
-  const env = { ...process.env };
-  delete env.DATABASE_URL;
-  const settings = {
-    ...env,
-    NODE_ENV: 'production',
-    MALLOC_ARENA_MAX: '2',
-    DATA_DIR: path.join(workDir, 'data'),
-    RATE_LIMIT_MAX: '1000000000',
-  };
+  const settings = memoryServerSettings(path.join(workDir, 'data'));
   try {
     // The account is made over HTTP; its rows are written with the server stopped.
     const first = await startUntilHealthy(serverCommand, settings);
@@ -65,7 +42,7 @@ export async function fullReadFigures(): Promise<Figure[]> {
         ['GET /locations', `${api}/locations`],
         ['GET /sync (first)', `${api}/sync`],
       ] as const) {
-        const read = await firstRead(url, headers, pid);
+        const read = await download(url, headers, pid);
         const mib = read.bytes / 2 ** 20;
         figures.push({
           name: `RSS growth ÷ answer, ${name}, ${journal}`,

@@ -41,9 +41,10 @@ export function recordAnswer(
 let accounts = 0;
 
 /** An ID token (valid for an hour) for the session a sign-in or sign-up answered. */
-async function idTokenOf(baseUrl: string, answer: Response): Promise<string> {
+export async function idTokenOf(baseUrl: string, answer: Response): Promise<string> {
   const session = answer.headers.get('set-auth-token');
-  if (!answer.ok || !session) throw new Error(`sign-in: ${answer.status} ${await answer.text()}`);
+  if (!answer.ok || !session)
+    throw new Error(`${answer.url}: ${answer.status} ${await answer.text()}`);
   const token = await fetch(`${baseUrl}/api/auth/token`, {
     headers: { authorization: `Bearer ${session}` },
   });

@@ -53,6 +53,47 @@ export function memoryOf(pid: number): { rss: number; peak: number } {
   return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 };
 }
 
+/** A GET's bytes, time to its last byte, and the server's peak RSS above its RSS before it. */
+export interface Download {
+  growthMiB: number;
+  ms: number;
+  bytes: number;
+}
+
+/** One GET read to its end in chunks, measured as `Download` says. */
+export async function download(
+  url: string,
+  headers: Record<string, string>,
+  pid: number,
+): Promise<Download> {
+  // "5" resets VmHWM to the current RSS, so the peak is this request's alone.
+  writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  const before = memoryOf(pid).rss;
+  const start = performance.now();
+  const res = await fetch(url, { headers });
+  if (!res.ok || !res.body) throw new Error(`${url}: ${res.status}`);
+  let bytes = 0;
+  for await (const chunk of res.body) bytes += (chunk as Uint8Array).byteLength;
+  return { growthMiB: memoryOf(pid).peak - before, ms: performance.now() - start, bytes };
+}
+
+/**
+ * The environment of a server whose memory is measured: as `npm start` runs it (production,
+ * MALLOC_ARENA_MAX=2), on SQLite in `dataDir` whatever the caller's DATABASE_URL says, with no
+ * rate limit in the way.
+ */
+export function memoryServerSettings(dataDir: string): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  delete env.DATABASE_URL;
+  return {
+    ...env,
+    NODE_ENV: 'production',
+    MALLOC_ARENA_MAX: '2',
+    DATA_DIR: dataDir,
+    RATE_LIMIT_MAX: '1000000000',
+  };
+}
+
 async function waitHealthy(base: string, server: ChildProcess): Promise<void> {
   const start = Date.now();
   while (
