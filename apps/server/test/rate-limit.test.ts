@@ -1,11 +1,11 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { databaseKinds } from './helpers/databases.ts';
+import { databaseKinds, sqlite } from './helpers/databases.ts';
 import type { TestUser } from './helpers/test-app.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
 
 /**
- * better-auth keeps its in-memory counts in one map per process, keyed by client address and
- * path, so every app in this file gives its clients addresses of their own (TEST-NET ranges).
+ * Each app counts its own clients (auth/rate-limit-storage.ts); the clients still have addresses of
+ * their own (TEST-NET ranges), so no count here can be another app's.
  */
 const clientsOf = (kindIndex: number) => (n: number) => `198.51.100.${kindIndex * 50 + n}`;
 
@@ -151,5 +151,27 @@ describe.each(databaseKinds)('API rate limit on $name', (kind) => {
       });
     for (let i = 0; i < 5; i++) expect((await write()).statusCode).toBe(200);
     expect((await write()).statusCode).toBe(429);
+  });
+});
+
+describe('two apps in one process', () => {
+  const first = useTestApp(sqlite, { env: { AUTH_RATE_LIMIT_MAX: '1' } });
+  const second = useTestApp(sqlite, { env: { AUTH_RATE_LIMIT_MAX: '1' } });
+
+  it('count their clients apart: one server never spends another one’s budget', async () => {
+    const signUp = (t: typeof first, n: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        remoteAddress: '198.51.100.200',
+        payload: {
+          email: `apart-${n}-${Date.now()}@example.com`,
+          password: 'chanterelle',
+          name: 'apart',
+        },
+      });
+    expect((await signUp(first, 1)).statusCode).toBe(200);
+    expect((await signUp(first, 2)).statusCode).toBe(429);
+    expect((await signUp(second, 3)).statusCode).toBe(200);
   });
 });

@@ -6,7 +6,7 @@ import { useTestApp } from './helpers/use-test-app.ts';
 /**
  * Behind a proxy every request comes from the proxy's address; only TRUST_PROXY lets the
  * X-Forwarded-For it adds name the client, and both rate limits follow the client so named.
- * Addresses are TEST-NET ones of this file's own (better-auth's counts are per process).
+ * Addresses are TEST-NET ones of this file's own.
  */
 describe.each(databaseKinds.map((kind, index) => ({ ...kind, index })))(
   'TRUST_PROXY on $name',

@@ -4,7 +4,7 @@ import type { Config } from '../config.ts';
 import type { DialectName } from '../db/dialect.ts';
 import type { Db } from '../db/executor.ts';
 import { idTokenPayload, requestHooks } from './identity-hooks.ts';
-import type { RateLimitStorage } from './redis-rate-limit.ts';
+import type { RateLimitStorage } from './rate-limit-storage.ts';
 
 export interface IdentityDeps {
   config: Config;
@@ -18,8 +18,8 @@ export interface IdentityDeps {
   sessionEnded: (sessionId: string) => Promise<void>;
   /** Counts a reset mail to this recipient; false when the hourly cap is reached. */
   allowResetMail: (email: string) => Promise<boolean>;
-  /** Where the per-client limits count when several servers share them (Redis); memory if unset. */
-  rateLimitStorage?: RateLimitStorage;
+  /** Where the per-client limits count: this app's memory, or Redis shared by several servers. */
+  rateLimitStorage: RateLimitStorage;
   /** better-auth's messages go to our own log, so LOG_LEVEL governs them too. */
   log: (level: 'debug' | 'info' | 'warn' | 'error', message: string, details: unknown[]) => void;
 }
@@ -90,10 +90,8 @@ export function createIdentity(deps: IdentityDeps) {
       // Session reads and ID-token fetches get the API's per-client budget (RATE_LIMIT_MAX), never
       // less than better-auth's own 100 a minute, which alone starves a household behind one address.
       max: Math.max(config.rateLimit.max, 100),
-      // Several servers count together in Redis (REDIS_URL); one counts in memory.
-      ...(deps.rateLimitStorage
-        ? { customStorage: deps.rateLimitStorage }
-        : { storage: 'memory' as const }),
+      // Counted per app, in Redis with REDIS_URL (auth/rate-limit-storage.ts).
+      customStorage: deps.rateLimitStorage,
       customRules: {
         '/sign-in/email': authLimit,
         '/sign-up/email': authLimit,

@@ -11,7 +11,7 @@ import {
   type SessionRevocations,
 } from '../auth/revocation/session-revocations.ts';
 import { createRedisBroadcaster } from '../auth/revocation/redis-broadcaster.ts';
-import { createRedisRateLimitStorage } from '../auth/redis-rate-limit.ts';
+import { createRateLimitStorage } from '../auth/rate-limit-storage.ts';
 import { createResetMailCap } from '../auth/throttle/reset-mail-cap.ts';
 import { outcomeOf, signInEmailOf, throttledAnswer } from '../auth/throttle/sign-in-guard.ts';
 import { createSignInThrottle } from '../auth/throttle/sign-in-throttle.ts';
@@ -152,7 +152,7 @@ export default fp(
       afterDeleteUser: (userId) => opts.accountDeletion.afterDelete(userId),
       sessionEnded: (sessionId) => revocations.revoke([sessionId]),
       allowResetMail: (email) => resetMailCap.allow(email),
-      rateLimitStorage: app.redis ? createRedisRateLimitStorage(app.redis) : undefined,
+      rateLimitStorage: createRateLimitStorage(app.redis),
       log: (level, message, details) => app.log[level]({ details }, `identity: ${message}`),
       sendPasswordReset: async (email, link) => {
         await app.mailer.send(opts.resetPasswordMail(email, link));
