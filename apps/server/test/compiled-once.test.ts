@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { compiledOnce } from '../src/db/compiled-once.ts';
+import { compiledOnce, compiledRows } from '../src/db/compiled-once.ts';
 import { connectDatabase } from '../src/db/connect.ts';
 import type { Db } from '../src/db/executor.ts';
 import { databaseKinds, type TestDatabase } from './helpers/databases.ts';
@@ -90,6 +90,26 @@ describe.each(databaseKinds)('queries compiled once on $name', (kind) => {
       { id: 10, note: 'by the brook' },
       { id: 11, note: null },
     ]);
+  });
+
+  it('compiles a list of rows once per length, each call with its own rows', async () => {
+    const build = vi.fn((_db: unknown, rows: Spot[]) => spots().insertInto('spots').values(rows));
+    const insert = compiledRows(build);
+    const spot = (id: number): Spot => ({ id, name: `elm ${id}`, note: null, visits: id });
+    await insert(db, [spot(20)]);
+    await insert(db, [spot(21), spot(22)]);
+    await insert(db, [spot(23)]);
+    await insert(db, [spot(24), spot(25)]);
+    // Two marker sets for each length, never again.
+    expect(build).toHaveBeenCalledTimes(4);
+    const rows = await spots()
+      .selectFrom('spots')
+      .select(['id', 'visits'])
+      .where('id', '>=', 20)
+      .where('id', '<', 30)
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([20, 21, 22, 23, 24, 25].map((id) => ({ id, visits: id })));
   });
 
   const seed = async () => {

@@ -142,3 +142,22 @@ export function compiledOnce<Args extends unknown[], O>(
     return db.executeQuery<O>({ ...query, parameters });
   };
 }
+
+/**
+ * compiledOnce for a query of a list of rows (a multi-row insert): one compiled query per
+ * number of rows, each row an argument. Callers send lists of a few lengths only (powers of
+ * two, as inList and the index's slices do), so there are few.
+ */
+export function compiledRows<Row, O>(
+  build: (db: Executor, rows: Row[]) => Compilable<O>,
+): (db: Executor, rows: readonly Row[]) => Promise<QueryResult<O>> {
+  const byLength = new Map<number, (db: Executor, ...rows: Row[]) => Promise<QueryResult<O>>>();
+  return (db, rows) => {
+    let run = byLength.get(rows.length);
+    if (!run) {
+      run = compiledOnce((executor: Executor, ...each: Row[]) => build(executor, each));
+      byLength.set(rows.length, run);
+    }
+    return run(db, ...rows);
+  };
+}

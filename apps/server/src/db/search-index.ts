@@ -1,8 +1,14 @@
 import { sql } from 'kysely';
-import { compiledOnce } from './compiled-once.ts';
+import { compiledOnce, compiledRows } from './compiled-once.ts';
 import type { Executor } from './executor.ts';
 import { inList } from './query-fragments.ts';
-import type { EntriesTable, LocationsTable, SearchSpotsTable } from './schema.ts';
+import type {
+  EntriesTable,
+  LocationsTable,
+  SearchLabelsTable,
+  SearchSpotsTable,
+  SearchVisitsTable,
+} from './schema.ts';
 import { docSeparator, spotRow, visitRow } from './search-index-rows.ts';
 
 /*
@@ -40,6 +46,37 @@ const docOf = (userId: string, locationId: string, tail: string) =>
   sql<string>`(select s.text from search_spots s
     where s.location_id = ${locationId} and s.user_id = ${userId}) || ${tail}`;
 const tailOf = (visitText: string) => docSeparator + visitText;
+
+/*
+ * The inserts of every create, compiled once per number of rows (db/compiled-once.ts): Kysely
+ * built and compiled them in about the time SQLite took to run them.
+ */
+const spotsQuery = compiledRows((db: Executor, spots: SearchSpotsTable[]) =>
+  db
+    .insertInto('search_spots')
+    .values(spots)
+    // Never INSERT OR REPLACE: on SQLite it would delete the row without the FTS5 trigger.
+    .onConflict((c) =>
+      c.column('location_id').doUpdateSet((eb) => ({
+        text: eb.ref('excluded.text'),
+        terrain: eb.ref('excluded.terrain'),
+        access: eb.ref('excluded.access'),
+        kind: eb.ref('excluded.kind'),
+        favorite: eb.ref('excluded.favorite'),
+        lat: eb.ref('excluded.lat'),
+        lng: eb.ref('excluded.lng'),
+      })),
+    ),
+);
+const labelsQuery = compiledRows((db: Executor, labels: SearchLabelsTable[]) =>
+  db.insertInto('search_labels').values(labels),
+);
+/** Visits as visitRow(entry, '') gives them, whose `doc` is the tail after the spot's text. */
+const visitsQuery = compiledRows((db: Executor, visits: SearchVisitsTable[]) =>
+  db
+    .insertInto('search_visits')
+    .values(visits.map((v) => ({ ...v, doc: docOf(v.user_id, v.location_id, v.doc) }))),
+);
 
 const refreshNewestQuery = compiledOnce((db: Executor, userId: string, locationId: string) =>
   db
@@ -107,22 +144,7 @@ export const searchIndex = {
     for (const part of powerSlices(rows, 32)) {
       const built = part.map(spotRow);
       const spots = built.map(({ spot }): SearchSpotsTable => ({ ...spot, newest_visit: null }));
-      await db
-        .insertInto('search_spots')
-        .values(spots)
-        // Never INSERT OR REPLACE: on SQLite it would delete the row without the FTS5 trigger.
-        .onConflict((c) =>
-          c.column('location_id').doUpdateSet((eb) => ({
-            text: eb.ref('excluded.text'),
-            terrain: eb.ref('excluded.terrain'),
-            access: eb.ref('excluded.access'),
-            kind: eb.ref('excluded.kind'),
-            favorite: eb.ref('excluded.favorite'),
-            lat: eb.ref('excluded.lat'),
-            lng: eb.ref('excluded.lng'),
-          })),
-        )
-        .execute();
+      await spotsQuery(db, spots);
       const ids = part.map((row) => row.id);
       const userId = part[0]?.user_id ?? '';
       if (options.changed) {
@@ -133,7 +155,7 @@ export const searchIndex = {
           .execute();
       }
       for (const labels of powerSlices(built.flatMap((b) => b.labels))) {
-        await db.insertInto('search_labels').values(labels).execute();
+        await labelsQuery(db, labels);
       }
       if (options.changed) {
         for (const { spot } of built) {
@@ -153,11 +175,10 @@ export const searchIndex = {
     const userId = entries[0]?.user_id;
     if (userId === undefined) return;
     for (const part of powerSlices(entries, 32)) {
-      const values = part.map((entry) => {
-        const row = visitRow(entry, '');
-        return { ...row, doc: docOf(userId, entry.location_id, tailOf(row.text)) };
-      });
-      await db.insertInto('search_visits').values(values).execute();
+      await visitsQuery(
+        db,
+        part.map((entry) => visitRow(entry, '')),
+      );
       await pause?.();
     }
     await refreshNewest(db, userId, [...new Set(entries.map((entry) => entry.location_id))]);
