@@ -16,6 +16,9 @@ const alone = [
   'test/redis-fault.test.ts',
   'test/sign-in-throttle.test.ts',
   'test/fuzz.test.ts',
+  // A checkpoint worker given 300 ms; a child's background log writes finished before its exit.
+  'test/checkpoint-aside.test.ts',
+  'test/request-log.test.ts',
 ];
 
 /** Files that need a process to themselves: vi.mock replaces only a module not yet loaded. */

@@ -93,10 +93,9 @@ describe.skipIf(e2e.skip)('the entry form', () => {
       await form.getByRole('button', { name: 'Add another species' }).click();
       await form.getByLabel('New species').fill('hedgehog mushroom');
       await form.getByRole('button', { name: 'Add', exact: true }).click();
-      await form.getByRole('checkbox', { name: 'hedgehog mushroom' }).waitFor();
-      expect(await form.getByRole('checkbox', { name: 'hedgehog mushroom' }).isChecked()).toBe(
-        true,
-      );
+      // The new species is added, then ticked: wait for both.
+      const added = form.getByRole('checkbox', { name: 'hedgehog mushroom' });
+      await expect.poll(() => added.isChecked()).toBe(true);
       await form.locator('.photo-thumb').waitFor({ timeout: 30_000 });
       await form.scrollIntoViewIfNeeded();
       await phoneShot(page, `entry-from-photo-${tag}`);
