@@ -16,7 +16,7 @@ import {
   uniqueEmail,
   waitForPath,
 } from './support/browser.ts';
-import { createSpots, makeJpeg, pageShot, signOut } from './support/journal.ts';
+import { createSpots, makeJpeg, pageShot, patchToolbar, signOut } from './support/journal.ts';
 import { filterChip, showFilters } from './support/search-journal.ts';
 
 type Viewport = typeof desktop | typeof phone;
@@ -51,8 +51,7 @@ async function toast(page: Page, text: string | RegExp): Promise<void> {
 
 /** Draws a four-cornered patch around the middle of the visible map and closes it. */
 async function drawPatch(page: Page): Promise<void> {
-  const toolbar = page.getByRole('toolbar', { name: 'Patch drawing' });
-  await toolbar.waitFor();
+  const toolbar = await patchToolbar(page);
   const box = await page.locator('.maplibregl-canvas').boundingBox();
   const toolbarBox = await toolbar.boundingBox();
   if (!box || !toolbarBox) throw new Error('The map or the drawing toolbar has no box');

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2e, launchBrowser, signUp, uniqueEmail } from './support/browser.ts';
 import { desktop1280, forestTab, phone390, phoneShot } from './support/forest.ts';
-import { createSpots } from './support/journal.ts';
+import { createSpots, patchToolbar } from './support/journal.ts';
 import { api } from './support/seasons-journal.ts';
 
 /** What has focus: tag, then its accessible name as the test reads it. */
@@ -69,8 +69,7 @@ describe.skipIf(e2e.skip)('keyboard alone', () => {
       await page.waitForTimeout(1200); // the flight to the spot
       await panel.getByRole('button', { name: 'Draw patch' }).focus();
       await page.keyboard.press('Enter');
-      const toolbar = page.getByRole('toolbar', { name: 'Patch drawing' });
-      await toolbar.waitFor();
+      const toolbar = await patchToolbar(page);
       const save = toolbar.getByRole('button', { name: 'Save patch' });
       expect(await focused(page)).toBe('BUTTON:Add corner at crosshair');
       expect(await save.isDisabled()).toBe(true);

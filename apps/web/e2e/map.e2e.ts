@@ -10,6 +10,7 @@ import {
   signUp,
   uniqueEmail,
 } from './support/browser.ts';
+import { patchToolbar } from './support/journal.ts';
 
 interface NewSpot {
   name: string;
@@ -131,9 +132,7 @@ describe.skipIf(e2e.skip)('the map home', () => {
 
     // Draw the patch: four corners, then the first again to close, then save.
     await panel.getByRole('button', { name: 'Draw patch' }).click();
-    const toolbar = page.getByRole('toolbar', { name: 'Patch drawing' });
-    await toolbar.waitFor();
-    await page.waitForTimeout(500);
+    const toolbar = await patchToolbar(page);
     const corners = [
       [760, 330],
       [1000, 330],

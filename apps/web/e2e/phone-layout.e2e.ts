@@ -59,8 +59,15 @@ describe.skipIf(e2e.skip)('the phone layout', () => {
     await page.getByRole('region', { name: 'Add your first spot' }).waitFor();
     // A toast too: it must not land on the controls either.
     await page.getByRole('button', { name: 'Use my position' }).click();
-    await page.locator('.Toastify__toast', { hasText: 'Location access was denied' }).waitFor();
-    await page.waitForTimeout(800);
+    // Held still for the measurement: its 3 s (the progress bar's animation) paused and its
+    // entrance finished; mid-animation it lies up to 3000 px right of the screen.
+    await page
+      .locator('.Toastify__toast', { hasText: 'Location access was denied' })
+      .evaluate((toast) => {
+        const bar = toast.querySelector('.Toastify__progress-bar');
+        for (const animation of bar?.getAnimations() ?? []) animation.pause();
+        for (const animation of toast.getAnimations()) animation.finish();
+      });
     const boxes = await controlBoxes(page);
     expect(boxes.map((box) => box.name)).toEqual(
       expect.arrayContaining(['search', 'map type', 'zoom in', 'position', 'scale bar', 'toast']),
@@ -74,7 +81,7 @@ describe.skipIf(e2e.skip)('the phone layout', () => {
         .flatMap((b) => (overlap(a, b) ? [`${a.name} × ${b.name}`] : [])),
     );
     expect(clashes).toEqual([]);
-    for (const box of boxes) expect(box.x + box.width).toBeLessThanOrEqual(width);
+    expect(boxes.filter((box) => box.x + box.width > width)).toEqual([]);
     if (width === 390) await phoneShot(page, 'controls');
     await context.close();
   });

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { e2e, waitForPath } from './browser.ts';
 
@@ -82,4 +82,14 @@ export async function pageShot(page: Page, name: string): Promise<string> {
   const file = path.join(pagesDir, `${name}-${size?.width ?? 0}x${size?.height ?? 0}.png`);
   await page.screenshot({ path: file, fullPage: false });
   return file;
+}
+
+/**
+ * The patch-drawing toolbar once terra-draw is ready for taps: before then (its library loads
+ * on first use) a tap would be lost, and the toolbar says it is busy.
+ */
+export async function patchToolbar(page: Page): Promise<Locator> {
+  const toolbar = page.getByRole('toolbar', { name: 'Patch drawing' });
+  await page.locator('[role="toolbar"][aria-label="Patch drawing"][aria-busy="false"]').waitFor();
+  return toolbar;
 }

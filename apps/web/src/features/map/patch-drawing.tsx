@@ -25,6 +25,8 @@ export function PatchDrawingLayer({ drawing }: { drawing: PatchDrawing }) {
   const drawRef = useRef<TerraDraw | null>(null);
   const [area, setArea] = useState<Polygon | null>(drawing.initial);
   const [corners, setCorners] = useState<LatLng[]>([]);
+  // Taps before terra-draw is ready (its library loads on first use) would be lost: say so.
+  const [ready, setReady] = useState(false);
   const initial = useRef(drawing.initial);
 
   useEffect(() => {
@@ -35,6 +37,7 @@ export function PatchDrawingLayer({ drawing }: { drawing: PatchDrawing }) {
     const read = () => setArea(toArea(polygonsOf(draw)[0]));
     draw.on('ready', () => {
       if (!initial.current || !showPatch(draw, initial.current)) draw.setMode('polygon');
+      setReady(true);
     });
     draw.on('finish', (id, context) => {
       if (context.mode === 'select') return read();
@@ -52,6 +55,7 @@ export function PatchDrawingLayer({ drawing }: { drawing: PatchDrawing }) {
     draw.start();
     return () => {
       drawRef.current = null;
+      setReady(false);
       draw.stop();
     };
   }, [current, drawingLibrary]);
@@ -93,12 +97,13 @@ export function PatchDrawingLayer({ drawing }: { drawing: PatchDrawing }) {
         className="map-draw-toolbar"
         role="toolbar"
         aria-label="Patch drawing"
+        aria-busy={!ready}
         onKeyDown={(event) => {
           if (event.key === 'Escape') drawing.onCancel();
         }}
       >
         <p className="map-draw-hint" role="status">
-          {cornerWords(area, corners.length)}
+          {ready ? cornerWords(area, corners.length) : 'Getting the drawing tools ready…'}
         </p>
         <div className="map-draw-actions">
           <button
