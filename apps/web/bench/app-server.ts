@@ -41,18 +41,20 @@ function distWithBlankStyle(workDir: string, built: string): string {
 }
 
 /**
- * The server on a fresh SQLite DATA_DIR, its map style served by itself; `dist` is the web build
- * (apps/web/dist unless another is given, as the labs compare builds).
+ * The server on a fresh SQLite DATA_DIR (or `dataDir`, kept after it stops), its map style
+ * served by itself; `dist` is the web build (apps/web/dist unless another is given, as the labs
+ * compare builds).
  */
 export async function startBenchServer(
   label: string,
   dist = path.join(webDir, 'dist'),
+  dataDir?: string,
 ): Promise<BenchServer> {
   const workDir = mkdtempSync(path.join(tmpdir(), `fj-web-bench-${label}-`));
   const port = await freePort();
   const server = await startServer({
     port,
-    dataDir: path.join(workDir, 'data'),
+    dataDir: dataDir ?? path.join(workDir, 'data'),
     webDistDir: distWithBlankStyle(workDir, dist),
     logFile: path.join(workDir, 'server.log'),
     env: {

@@ -24,7 +24,7 @@ export function cookiesFor(baseUrl: string, header: string) {
  * it counts them all, with cluster bubbles on the map, is the end. Written as text: the bench
  * runs through tsx, whose helpers a function handed to the page would call but not find.
  */
-const doneWhenDrawn = (expected: string) => `
+export const doneWhenDrawn = (expected: string) => `
   const observer = new MutationObserver(() => {
     const region = document.querySelector('[data-testid="map-spot-count"]');
     if (region?.textContent !== ${JSON.stringify(expected)} || !document.querySelector('.map-cluster')) return;
@@ -49,7 +49,7 @@ export interface PageRun {
   lcpMs: number;
 }
 
-async function pageRun(page: Page): Promise<PageRun> {
+export async function pageRun(page: Page): Promise<PageRun> {
   await page.waitForFunction(() => (window as { benchDone?: number }).benchDone, undefined, {
     timeout: 120_000,
   });

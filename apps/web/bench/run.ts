@@ -13,6 +13,7 @@ import { startBareMap } from './bare-map-server.ts';
 import { medianLighthouse, type LighthouseRun } from './lighthouse.ts';
 import { warmServer } from './warm-server.ts';
 import { measureMapIdle, median, type PageRun } from './map-idle.ts';
+import { lifetimeFigures } from './lifetime-figures.ts';
 import { measureOfflineStart } from './offline-start.ts';
 import { measureSavedArea } from './saved-area.ts';
 import { measureSeasonsPage } from './seasons-page.ts';
@@ -197,6 +198,7 @@ const sections: Record<string, (server: BenchServer) => Promise<Figure[]>> = {
   offline: offlineFigures,
   'saved-area': savedAreaFigures,
   seasons: seasonsFigures,
+  lifetime: lifetimeFigures,
 };
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in sections));

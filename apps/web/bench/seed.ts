@@ -39,18 +39,9 @@ async function expectOk(response: Response, what: string): Promise<Response> {
   return response;
 }
 
-/** A new account (sign-up with the page's origin, as the browser sends it), tutorial turned off. */
-export async function signUpBenchUser(baseUrl: string, label: string): Promise<BenchUser> {
-  const email = `bench-${label}-${Date.now().toString(36)}@example.com`;
-  const signUp = await expectOk(
-    await fetch(`${baseUrl}/api/auth/sign-up/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: baseUrl },
-      body: JSON.stringify({ email, password: 'chanterelle-42', name: 'Bench' }),
-    }),
-    'sign-up',
-  );
-  const cookie = signUp.headers
+/** The session cookie and an ID token of an answer that signed someone in. */
+async function sessionOf(baseUrl: string, email: string, answer: Response): Promise<BenchUser> {
+  const cookie = answer.headers
     .getSetCookie()
     .map((line) => line.split(';')[0])
     .join('; ');
@@ -59,7 +50,23 @@ export async function signUpBenchUser(baseUrl: string, label: string): Promise<B
     'GET /api/auth/token',
   );
   const { token: idToken } = (await token.json()) as { token: string };
-  const user = { email, cookie, idToken };
+  return { email, cookie, idToken };
+}
+
+const password = 'chanterelle-42';
+
+/** A new account (sign-up with the page's origin, as the browser sends it), tutorial turned off. */
+export async function signUpBenchUser(baseUrl: string, label: string): Promise<BenchUser> {
+  const email = `bench-${label}-${Date.now().toString(36)}@example.com`;
+  const signUp = await expectOk(
+    await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseUrl },
+      body: JSON.stringify({ email, password, name: 'Bench' }),
+    }),
+    'sign-up',
+  );
+  const user = await sessionOf(baseUrl, email, signUp);
   // A returning user: the first-visit tutorial would cover the map.
   await expectOk(
     await api(baseUrl, user, 'PUT', '/preferences/tutorial', { show: false }),
@@ -68,7 +75,20 @@ export async function signUpBenchUser(baseUrl: string, label: string): Promise<B
   return user;
 }
 
-function api(baseUrl: string, user: BenchUser, method: string, path: string, body: unknown) {
+/** The same account signed in again (a server started again on another port, say). */
+export async function signInBenchUser(baseUrl: string, email: string): Promise<BenchUser> {
+  const signIn = await expectOk(
+    await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseUrl },
+      body: JSON.stringify({ email, password }),
+    }),
+    'sign-in',
+  );
+  return sessionOf(baseUrl, email, signIn);
+}
+
+export function api(baseUrl: string, user: BenchUser, method: string, path: string, body: unknown) {
   return fetch(`${baseUrl}/api/v1${path}`, {
     method,
     headers: { 'content-type': 'application/json', authorization: `Bearer ${user.idToken}` },
