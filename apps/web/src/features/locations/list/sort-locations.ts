@@ -26,8 +26,10 @@ export function lastVisit(location: Location): string | null {
   return newest;
 }
 
-const byName = (a: Location, b: Location) =>
-  a.name.localeCompare(b.name, undefined, { sensitivity: 'base', numeric: true });
+// One collator for every comparison: localeCompare with options builds one per call, which
+// made sorting 20,000 spots by name take most of a second.
+const names = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+const byName = (a: Location, b: Location) => names.compare(a.name, b.name);
 
 /** Newest first; a missing value goes last. ISO strings compare correctly as text. */
 function newestFirst(a: string | null, b: string | null): number {

@@ -18,15 +18,20 @@ export interface FacetOptions {
   kinds: boolean;
 }
 
-/** Names once each (as the search compares them: case and accents aside), A–Z. */
+const alphabetical = new Intl.Collator(undefined, { sensitivity: 'base' });
+
+/**
+ * Names once each (as the search compares them: case and accents aside), A–Z. Each distinct
+ * spelling is folded once: a lifetime's journal names the same few species 300,000 times.
+ */
 function labels(names: Iterable<string>): string[] {
   const byKey = new Map<string, string>();
-  for (const name of names) {
+  for (const name of new Set(names)) {
     const trimmed = name.trim();
     const key = speciesKey(trimmed);
     if (key !== '' && !byKey.has(key)) byKey.set(key, trimmed);
   }
-  return [...byKey.values()].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' }));
+  return [...byKey.values()].sort(alphabetical.compare);
 }
 
 export function facetOptions(locations: readonly Location[]): FacetOptions {
