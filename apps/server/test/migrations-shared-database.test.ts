@@ -36,6 +36,7 @@ describe.runIf(postgres)('migrations on a PostgreSQL database shared by schemas'
       '0012-search-index',
       '0013-season-reads',
       '0014-search-find-dates',
+      '0015-drop-covered-indexes',
     ]);
     const user = await second.signUp();
     const res = await second.app.inject({

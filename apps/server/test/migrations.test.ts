@@ -36,6 +36,7 @@ describe.each(databaseKinds)('schema on $name', (kind) => {
       '0012-search-index',
       '0013-season-reads',
       '0014-search-find-dates',
+      '0015-drop-covered-indexes',
     ]);
   });
 

@@ -20,6 +20,7 @@ import { shareClaims } from './migrations/0011-share-claims.ts';
 import { searchIndexTables } from './migrations/0012-search-index.ts';
 import { seasonReads } from './migrations/0013-season-reads.ts';
 import { searchFindDates } from './migrations/0014-search-find-dates.ts';
+import { dropCoveredIndexes } from './migrations/0015-drop-covered-indexes.ts';
 
 function provider(dialect: DialectName): MigrationProvider {
   return {
@@ -38,6 +39,7 @@ function provider(dialect: DialectName): MigrationProvider {
       '0012-search-index': searchIndexTables(dialect),
       '0013-season-reads': seasonReads(dialect),
       '0014-search-find-dates': searchFindDates(dialect),
+      '0015-drop-covered-indexes': dropCoveredIndexes(dialect),
     }),
   };
 }
