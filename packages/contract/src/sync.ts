@@ -85,13 +85,18 @@ export function applySyncAnswer(state: SyncState, answer: SyncAnswer): SyncState
     const goneLocations = new Set(answer.deleted.locations);
     const goneEntries = new Set(answer.deleted.entries);
     const changed = new Map(answer.locations.map((location) => [location.id, location]));
-    const kept = state.locations
-      .filter((location) => !goneLocations.has(location.id) && !changed.has(location.id))
-      .map((location) =>
-        location.entries.some((entry) => goneEntries.has(entry.id))
-          ? { ...location, entries: location.entries.filter((e) => !goneEntries.has(e.id)) }
-          : location,
-      );
+    const kept = state.locations.filter(
+      (location) => !goneLocations.has(location.id) && !changed.has(location.id),
+    );
+    // Only an answer that deletes entries looks through every spot's entries.
+    if (goneEntries.size > 0)
+      kept.forEach((location, i) => {
+        if (location.entries.some((entry) => goneEntries.has(entry.id)))
+          kept[i] = {
+            ...location,
+            entries: location.entries.filter((e) => !goneEntries.has(e.id)),
+          };
+      });
     locations = [...kept, ...changed.values()];
   }
   locations.sort(compareListOrder);
