@@ -11,7 +11,7 @@ export interface LifetimeJournal extends LargeJournal {
   jsonBytes: number;
 }
 
-export const lifetimeSpots = Number(process.env.LIFETIME_SPOTS ?? 20_000);
+const lifetimeSpots = Number(process.env.LIFETIME_SPOTS ?? 20_000);
 
 export async function startLifetimeJournal(): Promise<LifetimeJournal> {
   const journey = await startWithJournal(journalOf(lifetimeSpots), (dataDir) =>

@@ -5,7 +5,6 @@
 // whose helpers a function handed to the page would call but not find.
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../e2e/support/context.ts';
-import { doneWhenMapSays } from '../e2e/support/local-copy.ts';
 import { startBareMap } from './bare-map-server.ts';
 import { offlineContext } from './offline-start.ts';
 import type { LifetimeJournal } from './lifetime-journal.ts';
@@ -22,7 +21,6 @@ import { api } from './seed.ts';
 /** What the page scripts leave on `window`. */
 interface Marks {
   benchShownAt?: number;
-  coldStartDone?: number;
 }
 
 export interface LifetimeResult {
@@ -45,22 +43,31 @@ export interface LifetimeResult {
   readAlone: number[];
 }
 
+/** Sets window.benchShownAt at the first frame after a change to the page makes `test` true. */
+const shownWhen = (test: string) => `
+  window.benchShownAt = undefined;
+  const observer = new MutationObserver(() => {
+    if (!(${test})) return;
+    observer.disconnect();
+    requestAnimationFrame(() => { window.benchShownAt = performance.now(); });
+  });
+  observer.observe(document, { childList: true, subtree: true, characterData: true });
+`;
+
+const waitForShown = (page: Page) =>
+  page.waitForFunction(() => (window as Marks).benchShownAt !== undefined, undefined, {
+    timeout: 60_000,
+  });
+
 /** ms from a click to the first frame in which `selector` is in the page. */
 async function clickToFrame(page: Page, click: () => Promise<void>, selector: string) {
   await page.evaluate(`
-    window.benchClickAt = undefined; window.benchShownAt = undefined;
+    window.benchClickAt = undefined;
     document.addEventListener('click', () => { window.benchClickAt = performance.now(); }, { capture: true, once: true });
-    const observer = new MutationObserver(() => {
-      if (!document.querySelector(${JSON.stringify(selector)})) return;
-      observer.disconnect();
-      requestAnimationFrame(() => { window.benchShownAt = performance.now(); });
-    });
-    observer.observe(document, { childList: true, subtree: true });
+    ${shownWhen(`document.querySelector(${JSON.stringify(selector)})`)}
   `);
   await click();
-  await page.waitForFunction(() => (window as Marks).benchShownAt !== undefined, undefined, {
-    timeout: 60_000,
-  });
+  await waitForShown(page);
   return Number(await page.evaluate('window.benchShownAt - window.benchClickAt'));
 }
 
@@ -107,16 +114,8 @@ async function syncOneChange(page: Page, journey: LifetimeJournal, spotName: str
   const entry = spot?.entries[0];
   if (!spot || !entry) throw new Error(`no spot named ${spotName} with an entry`);
   await page.evaluate(`document.querySelector('[data-testid="location-scroll"]').scrollTop = 0`);
-  await page.evaluate(`
-    window.benchShownAt = undefined;
-    const observer = new MutationObserver(() => {
-      const first = document.querySelector('li[aria-posinset="1"] .location-name');
-      if (first?.textContent !== ${JSON.stringify(spotName)}) return;
-      observer.disconnect();
-      requestAnimationFrame(() => { window.benchShownAt = performance.now(); });
-    });
-    observer.observe(document, { childList: true, subtree: true, characterData: true });
-  `);
+  const first = `document.querySelector('li[aria-posinset="1"] .location-name')?.textContent`;
+  await page.evaluate(shownWhen(`${first} === ${JSON.stringify(spotName)}`));
   const today = new Date().toISOString().slice(0, 10);
   const { server, user } = journey;
   const path = `/locations/${spot.id}/entries/${entry.id}`;
@@ -124,9 +123,7 @@ async function syncOneChange(page: Page, journey: LifetimeJournal, spotName: str
   if (!changed.ok) throw new Error(`PUT ${path}: ${changed.status}`);
   await page.locator('.sync-status').click();
   await page.getByRole('button', { name: 'Sync now' }).click();
-  await page.waitForFunction(() => (window as Marks).benchShownAt !== undefined, undefined, {
-    timeout: 60_000,
-  });
+  await waitForShown(page);
   return (await page.evaluate(`(() => {
     const answers = performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/v1/sync'));
     const last = answers[answers.length - 1];
@@ -174,12 +171,9 @@ async function offlineStarts(
     await alone.close();
     const context = await offlineContext(browser, storage);
     const page = await context.newPage();
-    await page.addInitScript({ content: doneWhenMapSays(`${total} spots on the map`) });
+    await page.addInitScript({ content: doneWhenDrawn(`${total} spots on the map`) });
     await page.goto(`${baseUrl}/`);
-    const done = await page.waitForFunction(() => (window as Marks).coldStartDone, undefined, {
-      timeout: 120_000,
-    });
-    offline.push(Number(await done.jsonValue()));
+    offline.push((await pageRun(page)).doneMs);
     await context.close();
   }
   return { offline, readAlone };

@@ -90,6 +90,6 @@ export async function pageShot(page: Page, name: string): Promise<string> {
  */
 export async function patchToolbar(page: Page): Promise<Locator> {
   const toolbar = page.getByRole('toolbar', { name: 'Patch drawing' });
-  await page.locator('[role="toolbar"][aria-label="Patch drawing"][aria-busy="false"]').waitFor();
+  await toolbar.and(page.locator('[aria-busy="false"]')).waitFor();
   return toolbar;
 }
