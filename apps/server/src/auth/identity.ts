@@ -3,6 +3,7 @@ import { bearer, jwt } from 'better-auth/plugins';
 import type { Config } from '../config.ts';
 import type { DialectName } from '../db/dialect.ts';
 import type { Db } from '../db/executor.ts';
+import { scopeIdentityCalls } from './identity-async-context.ts';
 import { idTokenPayload, requestHooks } from './identity-hooks.ts';
 import type { RateLimitStorage } from './rate-limit-storage.ts';
 
@@ -36,7 +37,7 @@ export function createIdentity(deps: IdentityDeps) {
   const { config, db, dialect, sendPasswordReset, log } = deps;
   const authWindow = 60;
   const authLimit = { window: authWindow, max: config.rateLimit.authMax };
-  return betterAuth({
+  const identity = betterAuth({
     appName: 'Foraging Journal',
     baseURL: config.publicUrl,
     basePath: '/api/auth',
@@ -116,6 +117,8 @@ export function createIdentity(deps: IdentityDeps) {
       bearer(),
     ],
   });
+  // Its async-local storages on only while a call of it runs (identity-async-context.ts).
+  return scopeIdentityCalls(identity);
 }
 
 export type Identity = ReturnType<typeof createIdentity>;

@@ -1,11 +1,25 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { identityStorages, withinIdentityCall } from '../src/auth/identity-async-context.ts';
 import { databaseKinds } from './helpers/databases.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
 
-describe.each(databaseKinds)('better-auth calls on $name', (kind) => {
+/**
+ * better-auth's async-local storages are turned off once none of its calls runs
+ * (identity-async-context.ts): on Node 20 an enabled storage keeps the process's async hooks on,
+ * which every later request pays. Each storage's public `disable()` is watched.
+ */
+async function watchDisable() {
+  const storages = await identityStorages();
+  return storages.map((storage) => vi.spyOn(storage, 'disable'));
+}
+const turnedOff = (spies: { mock: { calls: unknown[] } }[]) =>
+  spies.map((spy) => spy.mock.calls.length > 0);
+
+describe.each(databaseKinds)('better-auth between its calls on $name', (kind) => {
   const t = useTestApp(kind);
 
-  it('signs up, signs in, reads the session, issues tokens and signs out', async () => {
+  it('signs up, signs in, reads the session, issues tokens and signs out as before', async () => {
+    const spies = await watchDisable();
     const user = await t.signUp();
     const signIn = await t.app.inject({
       method: 'POST',
@@ -26,6 +40,9 @@ describe.each(databaseKinds)('better-auth calls on $name', (kind) => {
     const headers = { authorization: `Bearer ${idToken}` };
     expect((await t.app.inject({ ...list, headers })).statusCode).toBe(200);
 
+    // All three, each turned off once the calls ended.
+    expect(turnedOff(spies)).toEqual([true, true, true]);
+
     const signOut = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-out',
@@ -34,9 +51,10 @@ describe.each(databaseKinds)('better-auth calls on $name', (kind) => {
     });
     expect(signOut.statusCode).toBe(200);
     expect((await t.app.inject({ ...list, headers })).statusCode).toBe(401);
+    spies.forEach((spy) => spy.mockRestore());
   });
 
-  it('answers each of several concurrent calls with its own user', async () => {
+  it('keeps each call its context while others start and end beside it', async () => {
     const users = await Promise.all([t.signUp(), t.signUp(), t.signUp()]);
     const answers = await Promise.all(
       users.flatMap((user) => [
@@ -60,5 +78,28 @@ describe.each(databaseKinds)('better-auth calls on $name', (kind) => {
     // An endpoint called directly (as the token verifier's key read and the reset page do).
     const { keys } = await t.app.identity.api.getJwks();
     expect(keys.length).toBeGreaterThan(0);
+  });
+
+  it('turns the storages off only when the last call in flight ends', async () => {
+    const user = await t.signUp();
+    const spies = await watchDisable();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const first = withinIdentityCall(async () => {
+      await held;
+      return t.app.identity.api.getJwks();
+    });
+    const read = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/get-session',
+      headers: { authorization: `Bearer ${user.sessionToken}` },
+    });
+    expect(read.json<{ user: { id: string } }>().user.id).toBe(user.id);
+    // The session read ended while the first call still ran: nothing turned off yet.
+    expect(turnedOff(spies)).toEqual([false, false, false]);
+    release();
+    expect((await first).keys.length).toBeGreaterThan(0);
+    expect(turnedOff(spies)).toEqual([true, true, true]);
+    spies.forEach((spy) => spy.mockRestore());
   });
 });
