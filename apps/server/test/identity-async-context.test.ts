@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { identityStorages, withinIdentityCall } from '../src/auth/identity-async-context.ts';
 import { databaseKinds } from './helpers/databases.ts';
 import { useTestApp } from './helpers/use-test-app.ts';
@@ -17,6 +17,10 @@ const turnedOff = (spies: { mock: { calls: unknown[] } }[]) =>
 
 describe.each(databaseKinds)('better-auth between its calls on $name', (kind) => {
   const t = useTestApp(kind);
+  // The storages are the process's: other files share it (isolate: false), so no spy outlives a test.
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
 
   it('signs up, signs in, reads the session, issues tokens and signs out as before', async () => {
     const spies = await watchDisable();
@@ -51,7 +55,6 @@ describe.each(databaseKinds)('better-auth between its calls on $name', (kind) =>
     });
     expect(signOut.statusCode).toBe(200);
     expect((await t.app.inject({ ...list, headers })).statusCode).toBe(401);
-    spies.forEach((spy) => spy.mockRestore());
   });
 
   it('keeps each call its context while others start and end beside it', async () => {
@@ -100,6 +103,5 @@ describe.each(databaseKinds)('better-auth between its calls on $name', (kind) =>
     release();
     expect((await first).keys.length).toBeGreaterThan(0);
     expect(turnedOff(spies)).toEqual([true, true, true]);
-    spies.forEach((spy) => spy.mockRestore());
   });
 });

@@ -9,9 +9,8 @@ import {
  * better-auth keeps each call's context in AsyncLocalStorage instances (endpoint, request state,
  * adapter), which `@better-auth/core/context` hands out. On Node 20 the first `run` of such a
  * storage turns the process's async hooks on, and they stay on: every promise, timer and socket
- * write of every later request then runs their callbacks. Measured alone (bench/write-cpu.ts,
- * this switch against none, load 0.5-2.5): the server's CPU per SQLite create 320 → 410 µs for
- * locations and 557 → 651 µs for entries without it.
+ * write of every later request then runs their callbacks: without this switch an SQLite create
+ * costs the server 11-14 % more CPU (bench/README.md, its fast-path list).
  *
  * better-auth reads those storages only inside a call we make (`handler`, `api.*`), and with no
  * `advanced.backgroundTasks` it awaits all of its own work before the call settles. So once no
@@ -20,7 +19,10 @@ import {
  */
 let storages: Promise<AsyncLocalStorage<unknown>[]> | undefined;
 
-/** better-auth's storages (made here if no call has made them yet). */
+/**
+ * better-auth's storages (made here if no call has made them yet). The endpoint one's getter is
+ * marked deprecated there; were it removed, the type check fails here first.
+ */
 export function identityStorages(): Promise<AsyncLocalStorage<unknown>[]> {
   storages ??= Promise.all([
     getCurrentAuthContextAsyncLocalStorage(),
